@@ -56,3 +56,34 @@ def test_a_tall_side_panel_shows_the_ai_card_open(make_app):
     assert table.ai_unfolded() and _fold_button(table) is not None
     do_click(app, _fold_button(table).center)
     assert not table.ai_unfolded()
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_card_shows_open_while_a_person_decides_for_it_at_720p(make_app, config_dir, drawn_text, language):
+    """Roadblocks at 1280x720 asked 'Ticker AI card 30: which figure acts next?' under the
+    folded card's name alone (its text is not in the log either): while a person at the table
+    answers the card's own question, the card shows open (its text whole, as the fold button
+    opens it); not for Guard, Dodge or a wound's discards, which read the log's newest lines."""
+    from game.ui.settings import Settings, save_settings
+
+    save_settings(Settings(language=language))
+    app, table = start_game(make_app, size=(1280, 720))
+    text = _with_long_card(table)
+    table.state.flags["ai_in_play"] = table.ai.card  # the rules resolve it; the seat decides
+    assert not table.is_bot(table.session.decider)
+    table.state_version += 1
+    drawn_text.clear()
+    app.run(max_frames=1)
+    assert table.ai_unfolded()
+    pieces = [s for s, colour in zip(drawn_text, drawn_text.colours) if colour == CARD_TEXT and s.strip()]
+    assert " ".join(" ".join(pieces).split()) == " ".join(text.split())
+    proc = table.state.proc
+    for kind in ("guard", "dodge", "wound_discard"):  # an attack's reactions read the log's newest lines
+        table.state.proc = dict(proc, pending=dict(proc["pending"], kind=kind))
+        assert not table.ai_card_asks(), kind
+    table.state.proc = proc
+    do_click(app, _fold_button(table).center)  # the person's fold stands
+    assert not table.ai_unfolded()
+    table.state.flags.pop("ai_in_play")
+    table.ai_open = None
+    assert not table.ai_unfolded()  # resolved: folded again in the short panel

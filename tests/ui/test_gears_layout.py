@@ -241,6 +241,7 @@ def test_every_mission_stage_shows_whole_in_the_stage_section(make_app, lang, dr
 
     app, table = table_at(make_app, (1280, 720))
     i18n.set_language(lang)
+    table.stage_open = True  # opened by its + (the rules fold at 1280x720: test_gears_log_room)
     drawn = drawn_text
     x, w, y, bottom, shown = table._side_places()
     assert "stage" in shown

@@ -488,6 +488,13 @@ def test_every_copy_of_a_card_offered_by_name_lights_and_answers(make_app):
         assert set(ch.cards) == {"assault#2", "assault#3"}
     played = [Action("play", {"card": "assault#2", "as": "card"})]
     assert set(C.classify(state, table.content, "P1", played).cards) == {"assault#2"}
+    # Guard (played: solo Emergence, two Sit Tights in hand, the left one dim at 'Guard?').
+    state.cogs["P1"].hand = ["sit_tight#1", "sit_tight#4", "ambush#3"]
+    guards = [Action("guard", {"guard": "P1", "card": "sit_tight#4", "weapon": "lancer", "mode": "normal"}),
+              Action("guard", {"guard": "P1", "card": "ambush#3", "weapon": "lancer", "mode": "normal"})]
+    ch = C.classify(state, table.content, "P1", [Action("guard", {"guard": None})] + guards)
+    assert set(ch.cards) == {"sit_tight#1", "sit_tight#4", "ambush#3"}
+    assert ch.cards["sit_tight#1"] == [guards[0]]
 
 
 def test_the_spawn_order_buttons_name_the_figure_that_spawns_china_shop(make_app):
@@ -842,3 +849,23 @@ def test_a_hovered_area_shows_its_name(make_app, drawn_text):
     table.dirty = True
     app.run(max_frames=1)
     assert table.hover_area is None and words.area(area) not in drawn_text
+
+
+def test_two_copies_of_a_card_make_one_button(make_app):
+    """Solo Emergence (spec 6.16: once per turn a Follow card may be discarded to move 1 extra
+    area): holding two Active Reloads, the prompt line offered 'Discard Active Reload to move 1
+    extra area' twice, side by side. One button stands for both copies; different cards keep
+    their own."""
+    from game.engine.protocol import Action
+    from game.ui.gears import choices as C
+
+    app = make_app()
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 1})
+    table = GearsTable(app.ctx, session, ["human"], (1280, 720), SAVES.autosave_path(), animate=False)
+    state = session.state
+    offered = [Action("solo_follow", {"card": "active_reload#2"}), Action("solo_follow", {"card": "active_reload#5"}),
+               Action("solo_follow", {"card": "roadie_run#1"})]
+    ch = C.classify(state, table.content, "P1", offered)
+    assert [a for _label, a in ch.buttons] == [offered[0], offered[2]]
+    assert len({label for label, _a in ch.buttons}) == 2
+    assert set(map(repr, ch.all())) == set(map(repr, offered))  # the copy is answered for, not lost

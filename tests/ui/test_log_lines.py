@@ -8,6 +8,7 @@ import pygame
 from game.engine.session import Session
 from game.gears.bots import SquadBot
 from game.gears.rules.title import GearsTitle
+from game.ui import widgets
 from game.ui.gears.table_scene import GearsTable
 
 
@@ -37,8 +38,9 @@ def test_a_continued_game_words_only_the_lines_the_log_shows(make_app, config_di
         app.run(max_frames=1)
     shown = worded(table)
     assert 0 < shown < len(session.log) // 2
-    # The newest lines are those of the game, in the table's words.
-    public = [table._words(t) for t in session.log.texts_for(table.viewer)]
+    # The newest lines are those of the game, in the table's words (log_text: a drawn AI card
+    # is named, its text being in the AI section).
+    public = [table.log_text(e.event) for e in session.log.seen_by(table.viewer)]
     assert table.log[-shown:] == public[-shown:]
     # The wheel reads back: more lines are worded, and they are the game's older lines.
     pos = table._log_rect.center
@@ -88,3 +90,27 @@ def test_every_title_logs_a_bots_reason_as_a_sentence(make_app):
     assert len(reasons) >= 20, reasons
     unended = [t for t in reasons if not t.rstrip().endswith((".", "!", "?", "\u2026"))]
     assert not unended, unended[:5]
+
+
+def test_the_earlier_note_gives_way_to_a_newest_entry_that_fits_whole(make_app, drawn_text):
+    """Under the open AI card at 1280x720 the log had two lines' room and its newest entry
+    took two: it read '↑ 19 earlier (mouse wheel)' over the entry's last line, 'card (30).'.
+    An entry that fits the rect shows whole, without the note; a taller one still gives its
+    top line to the note."""
+    from game.ui.kit.log_panel import log_lines
+
+    app = make_app((1280, 720))
+    ctx = app.ctx
+    font = ctx.font(13)
+    step = font.get_linesize()
+    surface = pygame.Surface((300, 200))
+    newest = "Locust AI card drawn: Ticker AI card 30, which a long name makes two lines long."
+    rect = pygame.Rect(10, 100, 280, 2 * step)
+    assert len(widgets.wrap(newest, font, rect.width)) == 2
+    drawn_text.clear()
+    log_lines(surface, ctx, rect, ["An older line.", "Another.", newest])
+    assert " ".join(s.strip() for s in drawn_text) == newest
+    drawn_text.clear()
+    taller = newest + " A third line of words comes after those two lines."
+    log_lines(surface, ctx, rect, ["An older line.", "Another.", taller])
+    assert drawn_text[0].startswith("\u2191") and taller.endswith(drawn_text[-1].strip())

@@ -102,6 +102,7 @@ def test_gears_four_cogs_in_greek_keep_the_log_in_view_or_tab_the_panel(make_app
         app.push(table)
         while table.state.turn < 2:
             table.step_bot(1)
+        table.stage_open = True  # the stage's special rules opened by their + (folded, the log fits)
         app.run(max_frames=1)
         r, px = table.side_rect, table.ctx.px
         above = px(14) + sum(table.section_height(n, r.width - px(32)) for n in table.SIDE_TABS if n != "log")

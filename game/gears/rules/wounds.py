@@ -135,7 +135,7 @@ def spawn(ctx, content: GearsContent, what: str, area: str, why: str,
     assert fid is not None
     state.locusts[fid] = LocustState(fid, enemy, area)
     state.flags.setdefault("spawned", []).append(fid)
-    ctx.emit("spawn", M("A {enemy} ({locust}) spawns in {area} ({why}).", enemy=N.enemy(enemy), locust=N.locust(state, fid), area=area, why=why),
+    ctx.emit("spawn", M("{locust} spawns in {area} ({why}).", locust=N.locust(state, fid), area=area, why=why),
              {"figure": fid, "enemy": enemy, "area": area})
     if content.enemies[enemy].takes_cover:
         locust_take_cover(ctx, fid)

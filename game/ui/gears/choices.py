@@ -35,13 +35,16 @@ class Choices:
     # weapon -> discard it (seed p. 20: at any time). Not a prompt button: the hand's weapon
     # list offers it, and the table asks before it is done (issue 21: no one-click discard).
     drops: dict[str, Action] = field(default_factory=dict)
+    # Another copy of a card a button already spends (_same_but_copy): that button answers for
+    # it, so it has no button of its own.
+    copies: list[Action] = field(default_factory=list)
 
     def all(self) -> list[Action]:
         out = list(self.areas.values()) + list(self.spots.values()) + list(self.grenades.values())
         out += list(self.drops.values())
         for acts in list(self.targets.values()) + list(self.cards.values()) + list(self.area_attacks.values()):
             out += acts
-        return out + [a for _, a in self.buttons]
+        return out + [a for _, a in self.buttons] + self.copies
 
 
 def card_of(action: Action) -> str | None:
@@ -105,6 +108,16 @@ def option_label(state, content: GearsContent, action: Action) -> str:
     return text.split(": ", 1)[1] if ": " in text else text
 
 
+def _same_but_copy(a: Action, b: Action) -> bool:
+    """Two actions that differ only in which copy of a card they spend ('active_reload#2',
+    'active_reload#5'): one button stands for both. A solo player holding two Active Reloads
+    was offered 'Discard Active Reload to move 1 extra area' twice, side by side."""
+    if a.kind != b.kind or a.payload.keys() != b.payload.keys():
+        return False
+    return all(v == b.payload[k] or (k == "card" and str(v).split("#")[0] == str(b.payload[k]).split("#")[0])
+               for k, v in a.payload.items())
+
+
 def classify(state, content: GearsContent, decider: str | None, actions: list[Action]) -> Choices:
     if state.proc is not None:
         prompt = as_text(state.proc["pending"].get("prompt") or "")
@@ -130,7 +143,11 @@ def classify(state, content: GearsContent, decider: str | None, actions: list[Ac
         elif a.kind in CARD_KINDS and card_of(a) is not None and _in_hand(state, decider, card_of(a)):
             ch.cards.setdefault(card_of(a), []).append(a)
         else:
-            ch.buttons.append((_button_label(state, content, a), a))
+            label = _button_label(state, content, a)
+            if any(seen == label and _same_but_copy(b, a) for seen, b in ch.buttons):
+                ch.copies.append(a)
+            else:
+                ch.buttons.append((label, a))
     _light_twins(state, decider, ch)
     if state.proc is not None and not ch.buttons and bool(ch.spots) != bool(ch.areas):
         # A resolution's question answered on the map (a Locust's cover spot at set-up, a spawn
@@ -153,8 +170,9 @@ def _tie_for(state, content: GearsContent, prompt: str) -> str:
 
 
 # Questions where the rules offer one option per card name, two copies being the same choice (a
-# wound's discard: wounds.wound_cog; a Dodge: attack.py). The hand lights every copy.
-SAME_BY_NAME = ("wound_discard", "dodge")
+# wound's discard: wounds.wound_cog; a Dodge: attack.py; a Guard: ai.guard_options). The hand
+# lights every copy (of two Sit Tights in hand, the left one stayed dim at 'Guard?').
+SAME_BY_NAME = ("wound_discard", "dodge", "guard")
 
 
 def _light_twins(state, decider: str | None, ch: Choices) -> None:

@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import widgets
+from game.ui.gears import words
 from game.ui.scene import Context, Pop, Scene
 
 
@@ -77,7 +78,7 @@ class MissionCards(Scene):
         self.rect = rect
         widgets.panel(surface, ctx, rect)
         m = self.mission
-        widgets.text(surface, m.name, ctx.font(24, bold=True), pal.accent, (rect.left + px(24), rect.top + px(16)))
+        widgets.text(surface, words.mission(m), ctx.font(24, bold=True), pal.accent, (rect.left + px(24), rect.top + px(16)))
         sub = _("{players} players  \u2022  {cards} order cards each").format(
             players=f"{m.players[0]}-{m.players[1]}", cards=m.cards)
         widgets.text(surface, sub, ctx.font(13), pal.text_dim, (rect.left + px(24), rect.top + px(52)))

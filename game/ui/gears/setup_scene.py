@@ -134,7 +134,7 @@ class GearsSetup(SetupScreen):
         mid = self.choice.mission
         if mid in self.custom:
             return self.custom[mid].name
-        return _(self.content.missions[mid].name)
+        return words.mission(self.content.missions[mid])
 
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         """Mission, turn and stage; the characters at the seats."""
@@ -142,7 +142,7 @@ class GearsSetup(SetupScreen):
         session = saved.session
         st = session.state
         mission = content.missions.get(st.mission)
-        name = mission.name if mission else words.titled(st.mission)
+        name = words.mission(mission) if mission else words.titled(st.mission)
         stages = len(mission.stages) if mission else 1
         head = f"{name}  \u2022  " + _("Turn {n}").format(n=session.title.turn_number(st)) + "  \u2022  " + \
             _("Stage {n} of {total}").format(n=min(st.stage + 1, stages), total=stages)
@@ -236,7 +236,7 @@ class GearsSetup(SetupScreen):
         else:
             m = self.content.missions[c.mission]
             if not m.players[0] <= len(c.seats) <= m.players[1]:
-                self.message = _("{mission} is for {lo} to {hi} players.").format(mission=m.name, lo=m.players[0], hi=m.players[1])
+                self.message = _("{mission} is for {lo} to {hi} players.").format(mission=words.mission(m), lo=m.players[0], hi=m.players[1])
                 return None
         try:
             return Session.start(GearsTitle(custom_dir=self.maps_dir / "custom"), c.mission, seed=c.seed,
@@ -269,8 +269,8 @@ class GearsSetup(SetupScreen):
             if refusal:
                 line, bad = _("Not playable yet: ") + refusal, True
             else:
-                line, bad = " \u2022 ".join(_(s.flip_when.text) for s in m.stages[:1]) or _(m.name), False
-            self._mission_row(surface, pygame.Rect(x, y, width, row_h - px(6)), f"{m.number}. {_(m.name)}", tag, line,
+                line, bad = " \u2022 ".join(_(s.flip_when.text) for s in m.stages[:1]) or words.mission(m), False
+            self._mission_row(surface, pygame.Rect(x, y, width, row_h - px(6)), f"{m.number}. {words.mission(m)}", tag, line,
                               chosen=mid == self.choice.mission, bad=bad, what=f"mission:{mid}")
             y += row_h
         if custom:

@@ -176,6 +176,7 @@ class GearsTable(GameTable):
         self.label_rects: dict[str, pygame.Rect] = {}  # figure name labels, as last drawn
         self.map_layer = Layer()  # the floor, the rules' marks and the lit choices (_draw_map)
         self._glow: pygame.Surface | None = None  # the lit choices' see-through sheet (_draw_highlights)
+        self.stage_open: bool | None = None  # the stage's special rules opened or folded by a click (stage_unfolded)
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     def make_bot(self, i: int):
@@ -252,6 +253,30 @@ class GearsTable(GameTable):
         return AiShown(pl.get("card", ""), words.ai_card(self.content, pl.get("card", "")), _(card.text) if card else event.text,
                        placeholder=card is not None and card.provenance.placeholder())
 
+    # The questions asked during a Locust AI card's resolution that are not the card's own:
+    # reactions to an attack and a wound's discards read the log's newest lines (the attack, the
+    # dice), which the open card would cover at 1280x720.
+    NOT_THE_CARDS_QUESTIONS = ("guard", "guard_who", "dodge", "wound_discard")
+
+    def ai_card_asks(self) -> bool:
+        """A person decides for the Locust AI card being resolved (game/gears/ai.py keeps it in
+        flags["ai_in_play"] until it is discarded): which Locust acts next, which of tied
+        targets, paths or cover spots, the ammo it discards."""
+        decider, st = self.session.decider, self.state
+        if not st.flags.get("ai_in_play") or decider is None or self.is_bot(decider):
+            return False
+        kind = ((st.proc or {}).get("pending") or {}).get("kind")
+        return kind not in self.NOT_THE_CARDS_QUESTIONS
+
+    def log_text(self, event: Event) -> str:
+        """A drawn Locust AI card is one line naming it: its whole text (five to eleven lines
+        in Hungarian and Greek at 1280x720) is in the AI section, and filled the log there, which
+        showed two or three entries. What the card did follows it in the log, one line each."""
+        card = (event.payload or {}).get("card", "")
+        if event.kind == "ai_card" and card in self.content.ai_cards:
+            return _("Locust AI card drawn: {card}.").format(card=words.ai_card(self.content, card))
+        return super().log_text(event)
+
     def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
         """A roll goes to the dice tray; a move or crawl slides the figure area by area."""
         pl = e.payload or {}
@@ -296,7 +321,7 @@ class GearsTable(GameTable):
 
     def end_summary(self) -> str:
         mission = self.content.missions[self.state.mission]
-        return _(mission.name) + " \u2014 " + (_("the squad completed the mission.") if self.won() else _("the squad was overrun."))
+        return words.mission(mission) + " \u2014 " + (_("the squad completed the mission.") if self.won() else _("the squad was overrun."))
 
     def end_stats(self) -> str:
         st = self.state
@@ -465,6 +490,9 @@ class GearsTable(GameTable):
         if what == "fit":
             self.camera.fit()
             self.dirty = True
+        elif what == "stage_fold":
+            self.stage_open = not self.stage_unfolded()
+            self.dirty = True
         elif what == "grenade":
             self.grenade_mode = True
             self._new_question()
@@ -560,14 +588,18 @@ class GearsTable(GameTable):
         reason = self._words(why_illegal(self.state, Action(kind, {"area": area})))
         hint = self.hint()
         asked = self._words(as_text(self.state.proc["pending"].get("prompt") or "")) if self.state.proc else ""
+        name = words.area(area)
+
+        def about(reason: str) -> str:
+            # A refusal that opens with the area names it already: 'Flowerbeds (16A): Flowerbeds
+            # (16A) is not adjacent to Lawn (9A) ...' said the name twice.
+            return reason if reason.startswith(name) else _("{area}: {reason}").format(area=name, reason=reason)
+
         if asked and asked in reason:
             # A pending question's refusal quotes its prompt ('First Damon Baird must answer:
             # ...'), which the hint says too (with where to click): said once, not twice.
-            reason, hint = reason.replace(asked, hint, 1), ""
-        name = words.area(area)
-        if not reason.startswith(name):  # "Rib vault (11B): Rib vault (11B) is across ..." said it twice
-            reason = _("{area}: {reason}").format(area=name, reason=reason)
-        return f"{reason} {hint}" if hint else reason
+            return about(reason.replace(asked, hint, 1))
+        return about(reason) + " " + hint
 
     def _area_shots(self, area: str | None) -> list[Action]:
         """The lit shots of the weapon being aimed into `area` (one per mode the rules allow)."""
@@ -1158,7 +1190,7 @@ class GearsTable(GameTable):
     def toolbar_title(self) -> str:
         mission = self.content.missions[self.state.mission]
         stage = _("Stage {n} of {total}").format(n=min(self.state.stage + 1, len(mission.stages)), total=len(mission.stages))
-        return f"{_(mission.name)}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
+        return f"{words.mission(mission)}  \u2022  {stage}  \u2022  " + _("Turn {n}").format(n=self.state.turn)
 
     def prompt_choices(self) -> tuple[str | None, list[tuple[str, object, bool]]]:
         """A card being used, a grenade or area weapon being aimed (with Cancel), or the lit
@@ -1286,7 +1318,8 @@ class GearsTable(GameTable):
         Squad and AI sections; a wound paints the Squad section."""
         st = self.state
         if name == "stage":
-            return st.mission, st.stage, sum(1 for h in st.holes.values() if not h.get("sealed")), len(st.holes)
+            return st.mission, st.stage, sum(1 for h in st.holes.values() if not h.get("sealed")), len(st.holes), \
+                self.stage_unfolded()
         if name == "squad":
             # Who decides is not in it: the ring round their dot is a part of its own (_ring_part).
             rows = tuple((p, c.character, len(c.hand), tuple(map(tuple, c.weapons)), c.grenades, self.squad_status(p),
@@ -1302,17 +1335,30 @@ class GearsTable(GameTable):
     def strip_inputs(self) -> tuple:
         """What the strips' and sections' keys read besides the state (its version): the seats,
         who is at the table, the handoff card, what a click selected, whether figures slide or
-        dice roll (the prompt's Skip), the side panel's fold, tab and scroll, the log's lines and
-        the AI card (both also added to without an action: a bot's reason), the rects and the
-        settings."""
+        dice roll (the prompt's Skip), the side panel's fold, tab and scroll, the AI card's and the
+        stage rules' folds, the log's lines and the AI card (both also added to without an
+        action: a bot's reason), the rects and the settings."""
         return (self.state_version, tuple(self.seats), self.viewer, self.handoff, self.selected_card, self.target,
                 self.attack_choice, self.grenade_mode, self.area_weapon, self.area_pick, self.confirm_drop, self.busy,
-                self.side_open, self.side_tab, self.ai_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
+                self.side_open, self.side_tab, self.ai_open, self.stage_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
                 id(self.ai), len(self.ai.lines), self.ctx.settings, language(), tuple(self.toolbar_rect),
                 tuple(self.prompt_rect), tuple(self.hand_rect), tuple(self.side_rect))
 
     def side_labels(self) -> dict[str, str]:
         return {"stage": _("Stage"), "squad": _("Squad"), **super().side_labels()}
+
+    def side_measure_key(self) -> tuple:
+        return super().side_measure_key() + (self.stage_open,)
+
+    def stage_unfolded(self) -> bool:
+        """The Stage section shows the stage's special rules: as the person last set it (the
+        section's +/- button), else in a side panel at least AI_OPEN_FROM high. In a shorter one
+        (1280x720) they fold to a line that counts them, as the AI card folds: the two with
+        their long Hungarian and Greek texts left the log five lines (The Showdown in Greek).
+        The mission cards (M) show them too."""
+        if self.stage_open is not None:
+            return self.stage_open
+        return self.side_rect.height >= self.ctx.px(self.AI_OPEN_FROM)
 
     def sections(self) -> dict:
         return {"stage": self._side_stage, "squad": self._side_squad}
@@ -1327,9 +1373,17 @@ class GearsTable(GameTable):
         """The stage card: its objective (what flips it) and its special rules."""
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         mission = self.content.missions[st.mission]
+        top = y
         y = widgets.heading(surface, ctx, _("Mission stage"), x, y)
         if st.stage < len(mission.stages):
-            y = self.stage_card(surface, mission, st.stage, x, y, w)
+            rules = mission.stages[st.stage].special_rules
+            folded = not self.stage_unfolded()
+            if rules and surface is not None and (folded or self.stage_open is not None
+                                                  or self.side_rect.height < px(self.AI_OPEN_FROM)):
+                # Left of the side panel's fold handle, on the heading's row.
+                self._button(surface, pygame.Rect(x + w - px(62), top, px(24), px(18)),
+                             "+" if folded else "\u2212", "stage_fold", size=13)
+            y = self.stage_card(surface, mission, st.stage, x, y, w, folded=folded)
         open_holes = sum(1 for h in st.holes.values() if not h.get("sealed"))
         line = _("Emergence holes: {open} open, {sealed} sealed").format(open=open_holes, sealed=len(st.holes) - open_holes)
         y = widgets.text_block(surface, line, ctx.font(13), pal.text, pygame.Rect(x, y + px(2), w, px(40)), 1.1) + px(4)
@@ -1339,19 +1393,23 @@ class GearsTable(GameTable):
             self._button(surface, pygame.Rect(x, y, bw, px(26)), label, "mission", size=12)
         return y + px(26) + px(8)
 
-    def stage_card(self, surface, mission, index: int, x: int, y: int, w: int) -> int:
+    def stage_card(self, surface, mission, index: int, x: int, y: int, w: int, folded: bool = False) -> int:
         """Stage `index` of `mission` in the Stage section from y down, `w` wide: its title, its
         objective and its special rules, each whole (the section grows for a long one: Greek and
         Hungarian rules ended in '…' after three lines, the title after 'Search for the St');
         returns the y below."""
         ctx, pal = self.ctx, self.ctx.palette
         stage = mission.stages[index]
-        title = _("Stage {n}").format(n=stage.number) + f" \u2014 {_(mission.name)}"
+        title = _("Stage {n}").format(n=stage.number) + f" \u2014 {words.mission(mission)}"
         font = widgets.line_font(ctx, title, w, 15, 12, bold=True)
         whole = 10 ** 5  # no text is cut: the height the text needs
         y = widgets.text_block(surface, title, font, pal.text, pygame.Rect(x, y, w, whole), 1.0) + ctx.px(2)
         y = widgets.text_block(surface, _("Objective: ") + _(stage.flip_when.text), ctx.font(13), pal.text,
                                pygame.Rect(x, y, w, whole), 1.1)
+        if folded and stage.special_rules:
+            n = len(stage.special_rules)
+            line = "\u2022 " + ngettext("{n} special rule (+ shows it)", "{n} special rules (+ shows them)", n).format(n=n)
+            return widgets.text_block(surface, line, ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, whole), 1.1)
         for rule in stage.special_rules:
             y = widgets.text_block(surface, "\u2022 " + _(rule.text), ctx.font(12), pal.text_dim, pygame.Rect(x, y, w, whole), 1.1)
         return y
@@ -1386,8 +1444,11 @@ class GearsTable(GameTable):
             self.squad_rows = rows
         y += px(2)
         y = widgets.heading(surface, ctx, _("Decks"), x, y)
-        deck_line = _("Orders {draw} / discard {discard}   AI {ai} / discard {ai_discard}").format(
-            draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile), ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile))
+        # Two items, each kept whole (no-break spaces), wrapped between them only: in Greek at
+        # 1280x720 the line broke as "... AI 6 / απορρ." over a lone "12".
+        decks = (_("Orders {draw} / discard {discard}").format(draw=len(st.orders.draw_pile), discard=len(st.orders.discard_pile)),
+                 _("AI {ai} / discard {ai_discard}").format(ai=len(st.ai.draw_pile), ai_discard=len(st.ai.discard_pile)))
+        deck_line = "   ".join(item.replace(" ", "\u00a0") for item in decks)
         y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
         return widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
 

@@ -45,6 +45,16 @@ def spot(name: str | None) -> str:
     return _("{area} ({tile}) cover {n}").format(area=place(slug_words(base)), tile=tile, n=n) if base else area(name)
 
 
+def mission(record: Any) -> str:
+    """A mission's name in the player's language, wherever the table names it (set-up list,
+    saves, toolbar, stage card, mission cards, end panel): the catalogue gives the Hungarian
+    edition's names (base p. 26-29, 'Belly of the Beast (A szörnyeteg gyomrában)') and our
+    Greek ones. A custom mission's name is its author's and stays as written."""
+    if getattr(record, "expansion", "") == "custom":
+        return record.name
+    return _(record.name)
+
+
 def card(content: GearsContent, card_id: str) -> str:
     kind = card_id.split("#")[0]
     o = content.orders.get(kind)

@@ -611,10 +611,18 @@ class GameTable(Scene, ABC):
 
     def ai_unfolded(self) -> bool:
         """The AI card shows open beside the other sections: as the person last set it (its
-        fold button), else when the side panel is at least AI_OPEN_FROM high."""
+        fold button), else when the side panel is at least AI_OPEN_FROM high or a person
+        decides for the card (ai_card_asks)."""
         if self.ai_open is not None:
             return self.ai_open
-        return self.side_rect.height >= self.ctx.px(self.AI_OPEN_FROM)
+        return self.side_rect.height >= self.ctx.px(self.AI_OPEN_FROM) or self.ai_card_asks()
+
+    def ai_card_asks(self) -> bool:
+        """A person at the table decides for the AI card being resolved (which Locust acts
+        first, which of equal targets): the card then shows open in a short side panel too,
+        since the choice reads its text (Gears at 1280x720 asked which Ticker acts first under
+        the card's name alone). The title knows when; the default: never."""
+        return False
 
     def toggle_ai(self) -> None:
         self.ai_open = not self.ai_unfolded()
@@ -1231,7 +1239,7 @@ class GameTable(Scene, ABC):
             # The side panel's tabs and its fold handle only change what is shown: they answer
             # at once (a game of bots only animates nearly all the time). Any other click skips.
             for rect, _label, what in self.buttons:
-                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what in ("side", "ai_fold")):
+                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what == "side" or what.endswith("_fold")):
                     return self._command(what)
             self.skip_animation()
             return None
@@ -2103,9 +2111,15 @@ class GameTable(Scene, ABC):
         kept so (a line shown stays as it was first shown)."""
         text, who = self._log[i]
         if text.__class__ is not str:
-            text = self._said(text.text)
+            text = self.log_text(text)
             self._log[i] = (text, who)
         return text
+
+    def log_text(self, event: Event) -> str:
+        """A rules event's line in the log: its text in the player's words. A title may word an
+        event shorter where a section of its own shows the rest (Gears' drawn AI card: its
+        name, the text being in the AI section)."""
+        return self._said(event.text)
 
     def _end_rect(self) -> pygame.Rect:
         """The end panel: low in the play area's column, so the final position shows above it."""

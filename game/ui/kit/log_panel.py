@@ -60,13 +60,16 @@ def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: S
             break
         shown = parts + shown
         first = i
+    whole = first == end - 1 and len(shown) <= n  # the newest entry alone, and it fits the rect
     shown = shown[-n:] if n else []
-    if first > 0 and n >= 2 and len(shown) > n - 1:
-        # The newest entry alone fills the rect: its top line gives way to the "earlier" note,
-        # which went above the rect, over the section's heading.
+    if first > 0 and n >= 2 and len(shown) > n - 1 and not whole:
+        # The newest entry alone is taller than the rect: its top line gives way to the
+        # "earlier" note, which went above the rect, over the section's heading.
         shown = shown[-(n - 1):]
     notes_font = ctx.font(12, bold=True)
     top = rect.bottom - len(shown) * step - (step if scroll else 0)
+    # The note gives way to a newest entry that fits whole without it (under the open AI card
+    # at 1280x720 the log read '↑ 19 earlier' over the entry's last line, 'card (30).').
     if first > 0 and shown and top - step >= rect.top:
         top -= step
         widgets.text(surface, _("\u2191 {n} earlier (mouse wheel)").format(n=first), notes_font,
