@@ -45,6 +45,16 @@ OLD_PLACE_LINES = (N_("{figure} moves to {cells}."), N_("{figure} goes back to {
                    N_("The blast's path from {cell} is blocked: nobody is hurt."), N_("The blast lands on {cell}."),
                    N_("{figure}'s target at {cell} is gone."), N_("Attack {cell} with the {weapon}"),
                    N_("{figure} attacks {cell}"))
+# The bots' reasons by square coordinates, as logs made before the bots named places hold them
+# (a bot's reason is a log line, kept in its save as a message id).
+OLD_BOT_REASONS = (N_("the square out of sight closest to a marine ({cell})"),
+                   N_("knock the marine onto the hazard at {cell}"),
+                   N_("knock the marine back to {cell}, away from its objective"),
+                   N_("{monster} appears at {at}, out of sight, {d} squares from the marines: it can strike "
+                      "{figure} this turn"),
+                   N_("{monster} appears at {at}, out of sight, {d} squares from the nearest marine"),
+                   N_("interrupt: {weapon} at {cell}, {why}"),
+                   N_("respawn at {cell}: toward {goal}, out of the invaders' reach"))
 # The invader's event card labels before the choice was a message apart (7376734): the
 # actions of old saves hold them.
 OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),

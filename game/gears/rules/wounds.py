@@ -6,6 +6,7 @@ discards) and emit events; they run inside a procedure.
 from __future__ import annotations
 
 from game.engine.text import M
+from game.i18n import N_
 from typing import Any
 
 from game.gears.content import GearsContent
@@ -13,6 +14,10 @@ from game.gears.rules.movement import best_cover_spots, nearest_cogs
 from game.gears.rules.spawning import md, rules_named
 from game.gears.rules import names as N
 from game.gears.rules.state import GearsState, LocustState
+
+# A spawn as logs made before it named the figure once ('A Drone (Drone 1) spawns in ...'): a
+# save keeps its log as message ids, so this stays in the catalogues for old saves' lines.
+OLD_SPAWN_LINES = (N_("A {enemy} ({locust}) spawns in {area} ({why})."),)
 
 SLOT_ORDER = ("A", "B", "C")
 
