@@ -58,7 +58,7 @@ P1_AREAS = {
 }
 P1_TEXT = {
     "A1": "Red emergency lamps. The lounge door is shut and the intercom only hisses. The shuttle bays are on the far side of this sector.",
-    "A2": "Two of the night shift are still here. They turn toward you much too slowly.",
+    "A2": "The night shift never left. They turn toward you much too slowly.",
     "A3": "A junction hall. Three doors lead on; scorch marks run toward the east door.",
     "A4": "A cramped crawlway. Something skitters in the ducts. A blue keycard glints at the far end.",
     "A5": "The east corridor. A security guard sits slumped against the wall.",

@@ -55,6 +55,9 @@ OLD_BOT_REASONS = (N_("the square out of sight closest to a marine ({cell})"),
                    N_("{monster} appears at {at}, out of sight, {d} squares from the nearest marine"),
                    N_("interrupt: {weapon} at {cell}, {why}"),
                    N_("respawn at {cell}: toward {goal}, out of the invaders' reach"))
+# An area's text as older logs read it: Knee-Deep's West corridor counted "Two of the night
+# shift", whose second Zombie comes only with two marines or more.
+OLD_AREA_TEXTS = (N_("Two of the night shift are still here. They turn toward you much too slowly."),)
 # The invader's event card labels before the choice was a message apart (7376734): the
 # actions of old saves hold them.
 OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),
