@@ -208,8 +208,13 @@ def _who_words(content: GearsContent, state: GearsState | None, card: AiCard | N
     """The Locusts a selector names, in words: "Drones" for this Drone card's type."""
     def plural(enemy: str) -> Msg:
         name = content.enemies[enemy].name if enemy in content.enemies else str(enemy)
-        # "{enemy}s" in English; a translation words the plural its own way around the name.
-        return M("{enemy}s", enemy=N.enemy(enemy)) if not name.endswith("s") else M("{enemy}", enemy=N.enemy(enemy))
+        # "{enemy}s" in English ("Wretches" after a sibilant, "Kantus" as it is); a translation
+        # words the plural its own way around the name.
+        if name.endswith("s"):
+            return M("{enemy}", enemy=N.enemy(enemy))
+        if name.endswith(("ch", "sh", "x", "z")):
+            return M("{enemy}es", enemy=N.enemy(enemy))
+        return M("{enemy}s", enemy=N.enemy(enemy))
 
     if sel in (None, "locust"):
         return M("Locusts")

@@ -140,3 +140,13 @@ def test_rolls_are_logged_in_words_not_face_codes(real):
     for t in rolls:
         for inside in re.findall(r"\[([^\]]*)\]", t):
             assert inside == "no dice" or all(faces.match(f) for f in inside.split(", ")), t
+
+
+def test_locust_kinds_read_in_the_english_plural(real):
+    """A Wretch AI card's branch read "branch 1 applies (Wretchs in play)" (solo Emergence, seen
+    by the Gears table's helper): the plural after a sibilant is "-es"; a name ending in s
+    (Kantus) stays as it is."""
+    from game.gears.ai import _who_words
+
+    words = {e: str(_who_words(real.content, None, None, e)) for e in ("wretch", "drone", "kantus")}
+    assert words == {"wretch": "Wretches", "drone": "Drones", "kantus": "Kantus"}
