@@ -162,7 +162,6 @@ def reason_line(name: str, why: str) -> str:
     return f"{name}: {why}" if why.endswith(SENTENCE_ENDS) else f"{name}: {why}."
 
 
-
 def _way_out(buttons: list) -> bool:
     """Whether a prompt's last button is a way on or out rather than one more of its choices: of
     another kind than the option before it (Cancel after the Guard options, End the turn after
@@ -176,6 +175,7 @@ def _way_out(buttons: list) -> bool:
 
     return kind(buttons[-1][1]) != kind(buttons[-2][1]) or \
         (not buttons[-1][2] and any(p for _l, _w, p in buttons[:-1]))
+
 
 class GameTable(Scene, ABC):
     key = ""  # the title's package name, for the F1 Rules tab
