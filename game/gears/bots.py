@@ -19,12 +19,27 @@ from typing import Any, Callable
 
 from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
-from game.engine.text import Joined, M, Mn, Msg, join
+from game.engine.text import Joined, M, Mn, Msg, decimal, join
+from game.i18n import N_
 from game.gears.rules import names as N
 from game.gears.rules.board_view import INF
 from game.gears.rules.state import GearsState
 from game.gears.rules.view import view_for, viewer_of
 from game.gears.rules.shared import content as _content
+
+
+# The bots' reasons with a fraction as logs worded them before the fraction took the reader's
+# separator ('2.51' in a Greek log; text.decimal): a save keeps its log as message ids.
+OLD_REASONS = (
+    N_("Take cover at {spot}: +{bonus:.1f} defence dice on average against the Locusts"),
+    N_("no Locust activation ({threat:.1f} expected wounds avoided)"),
+    N_("Attack {target} with the {weapon} ({mode}): {e:.2f} expected wounds, {kill:.0%} to kill"),
+    N_("Guard against {target} with the {weapon} ({mode}): {kill:.0%} to kill, it threatens {threat:.1f} wounds"),
+    N_("No Dodge: expected cost {plain:.2f} cards"),
+    N_("Dodge with {card}: expected cost {dodged:.2f} cards against {plain:.2f}"),
+    N_("{e:.2f} expected wounds, {kill:.0%} to kill {target} ({weapon})"),
+    N_("{why}: {n:.2f} holes sealed on average (only an Omen seals)"),
+)
 
 
 def _gid(words: Msg | str) -> str:
@@ -99,7 +114,7 @@ class CogBot(SeededBot):
     def _a_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         spot = a.payload["spot"]
         bonus = ctx.cover_value(spot)
-        return 50 + 5 * bonus, M("Take cover at {spot}: +{bonus:.1f} defence dice on average against the Locusts", spot=spot, bonus=bonus)
+        return 50 + 5 * bonus, M("Take cover at {spot}: +{bonus} defence dice on average against the Locusts", spot=spot, bonus=decimal(bonus))
 
     def _a_no_cover(self, ctx: _Look, a: Action) -> tuple[float, str]:
         return 10, M("No free cover spot here: stay in the open")
@@ -180,7 +195,7 @@ class CogBot(SeededBot):
             elif v == "skip_locust_activation":
                 threat = ctx.total_threat()
                 score += 15 + 20 * threat
-                parts.append(M("no Locust activation ({threat:.1f} expected wounds avoided)", threat=threat))
+                parts.append(M("no Locust activation ({threat} expected wounds avoided)", threat=decimal(threat)))
             elif v == "pull_locust":
                 gain = ctx.attack_gain(mode="overwhelming", free=True)
                 if gain > 0:
@@ -309,9 +324,9 @@ class CogBot(SeededBot):
             # token is kept unless it buys a likely kill.
             last = ctx.cog.ammo(p["weapon"]) <= 1 and ctx.content.weapons[p["weapon"]].uses == "ammo"
             score -= 4 + (25 * (1 - kill) if last else 0)
-        return score, M("Attack {target} with the {weapon} ({mode}): {e:.2f} expected wounds, {kill:.0%} to kill",
+        return score, M("Attack {target} with the {weapon} ({mode}): {e} expected wounds, {kill:.0%} to kill",
                          target=N.locust(ctx.state, p["target"]), weapon=N.weapon(p["weapon"]), mode=N.mode(p["mode"]),
-                         e=e, kill=kill)
+                         e=decimal(e, 2), kill=kill)
 
     def _a_chainsaw(self, ctx: _Look, a: Action) -> tuple[float, str]:
         e, kill = ctx.chainsaw_value(a.payload["target"])
@@ -393,9 +408,9 @@ class CogBot(SeededBot):
         # wounds short of a kill still bring it nearer. The card costs less from a full hand.
         cost = 1.0 if hand <= 3 else 0.7 if hand <= 5 else 0.5
         value = kill * (threat + 1.0 - ctx.blast_on_kill(lid)[0] / 25) + 0.15 * e - cost
-        return 20 + 20 * value, M("Guard against {target} with the {weapon} ({mode}): {kill:.0%} to kill, it threatens {threat:.1f} wounds",
+        return 20 + 20 * value, M("Guard against {target} with the {weapon} ({mode}): {kill:.0%} to kill, it threatens {threat} wounds",
                                    target=N.locust(ctx.state, lid), weapon=N.weapon(p["weapon"]), mode=N.mode(p["mode"]),
-                                   kill=kill, threat=threat)
+                                   kill=kill, threat=decimal(threat))
 
     def _a_dodge(self, ctx: _Look, a: Action) -> tuple[float, str]:
         """Spec 6.9 Dodge: +2 defence dice for a card; worth it when the saved wounds (and the
@@ -409,9 +424,10 @@ class CogBot(SeededBot):
         plain = ctx.expected_loss(lid, hand, dodge=False)
         dodged = 1 + ctx.expected_loss(lid, hand - 1, dodge=True)
         if a.payload.get("dodge") is None:
-            return 20 - 10 * plain, M("No Dodge: expected cost {plain:.2f} cards", plain=plain)
+            return 20 - 10 * plain, M("No Dodge: expected cost {plain} cards", plain=decimal(plain, 2))
         return 20 - 10 * dodged + 0.1 - ctx.keep_value(a.payload["dodge"]) / 100, \
-            M("Dodge with {card}: expected cost {dodged:.2f} cards against {plain:.2f}", card=N.card(a.payload["dodge"]), dodged=dodged, plain=plain)
+            M("Dodge with {card}: expected cost {dodged} cards against {plain}", card=N.card(a.payload["dodge"]), dodged=decimal(dodged, 2),
+              plain=decimal(plain, 2))
 
     def _a_wound_discard(self, ctx: _Look, a: Action) -> tuple[float, str]:
         card = a.payload["card"]
@@ -1024,7 +1040,7 @@ class _Look:
                     if m == "overwhelming" and not free and n <= 1:
                         v -= 25 * (1 - kill)
                     if v > best:
-                        best, why = v, M("{e:.2f} expected wounds, {kill:.0%} to kill {target} ({weapon})", e=e, kill=kill, target=N.locust(self.state, lid), weapon=N.weapon(w))
+                        best, why = v, M("{e} expected wounds, {kill:.0%} to kill {target} ({weapon})", e=decimal(e, 2), kill=kill, target=N.locust(self.state, lid), weapon=N.weapon(w))
             if mode is None and chainsaw_legality(self.state, self.content, self.me, lid) is None:
                 v = self.kill_worth(lid, 0, self.chainsaw_value(lid)[1])
                 if v > best:
@@ -2050,7 +2066,7 @@ class _SquadLook(_Look):
         return _expected(grenade_seal_chances(self.state, self.content, area))
 
     def seal_words(self, why: Msg, chance: float) -> Msg:
-        return M("{why}: {n:.2f} holes sealed on average (only an Omen seals)", why=why, n=chance)
+        return M("{why}: {n} holes sealed on average (only an Omen seals)", why=why, n=decimal(chance, 2))
 
     def seal_wait(self) -> Msg | None:
         """Why the grenade that would seal the last open hole waits (None: throw it). Sealing

@@ -150,3 +150,26 @@ def test_locust_kinds_read_in_the_english_plural(real):
 
     words = {e: str(_who_words(real.content, None, None, e)) for e in ("wretch", "drone", "kantus")}
     assert words == {"wretch": "Wretches", "drone": "Drones", "kantus": "Kantus"}
+
+
+def test_the_bots_reasons_write_fractions_as_the_reader_does(real):
+    """A Greek table at 1280x720 read 'Augustus Cole (P1): Χωρίς Αποφυγή: αναμενόμενο κόστος 2.51
+    κάρτες' (The Showdown): the squad bot's fractions kept the English point. In Hungarian and
+    Greek they take a comma (text.decimal), as Doom's bots' do."""
+    from game import i18n
+    from game.gears import bots
+
+    session = Session.start(real, "emergence", 1, {"players": 2})
+    chooser = {p: bots.CogBot(seed=i) for i, p in enumerate(session.state.players)}
+    reasons = []
+    try:
+        i18n.set_language("hu")
+        while not session.is_over() and len(session.actions) < 250:
+            choice = chooser[session.decider].decide(session.state, session.legal_actions())
+            if choice.reason:
+                reasons.append(str(choice.reason))
+            session.apply(choice.action)
+    finally:
+        i18n.set_language("en")
+    with_fractions = [r for r in reasons if re.search(r"\d[.,]\d", r)]
+    assert with_fractions and not [r for r in with_fractions if re.search(r"\d\.\d", r)], with_fractions[:5]
