@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterable
 from game.engine.bots import Choice, SeededBot
 from game.engine.bots import seat_view as engine_seat_view
 from game.engine import text as T
-from game.engine.text import Clause, M, Mn, Msg, join
+from game.engine.text import Clause, M, Mn, Msg, decimal, join
 from game.i18n import N_
 from game.engine.protocol import Action
 from game.level7.content import Draw, LeaveTile, MoveEnemy, Stun, UnlockDoor, Unseen, shared_content
@@ -557,8 +557,8 @@ class PlayerBot(SeededBot):
         """Pinned: the challenge most likely to let me go on (or, on the lift, to clear it)."""
         here = foes_here(s, me.tile)
         cards, fear = expected_harm(s, me)
-        stay = M("staying costs about {n} cards a turn", n=f"{float(cards):.1f}") if cards else \
-            M("staying costs about {n} Fear a turn", n=f"{float(fear):.1f}") if fear else M("staying keeps me here")
+        stay = M("staying costs about {n} cards a turn", n=decimal(float(cards))) if cards else \
+            M("staying costs about {n} Fear a turn", n=decimal(float(fear))) if fear else M("staying keeps me here")
         on_lift = me.tile in g.tiles and not g.explore
         active = [f for f in here if f.active]
         options: list[tuple[Fraction, int, Action, Msg, Msg]] = []  # odds, Threat, action, why, what (short)
@@ -1006,7 +1006,7 @@ class PlayerBot(SeededBot):
                 lost = sum((p * max(0, n - plan.toughness) for n, p in odds.items()), Fraction(0))
             if ko >= Fraction(1, 4) or lost >= Fraction(3, 2):
                 why = M("{chance} that it knocks me out", chance=pct(ko)) if ko >= Fraction(1, 4) else \
-                    M("it would cost me about {n} cards", n=f"{float(lost):.1f}")
+                    M("it would cost me about {n} cards", n=decimal(float(lost)))
                 return Choice(cancel[0], M("play {card} to cancel {enemy}'s attack: {why}", card=card_name(cancel[0].payload["card"]),
                                          enemy=named, why=why))
         if not any(a.payload["card"] for a in actions):
@@ -1078,7 +1078,7 @@ class PlayerBot(SeededBot):
         mean = sum(others) / len(others) if others else this.cost
         redraw = this.cost > mean
         a = next(x for x in actions if x.payload["redraw"] == redraw)
-        said = dict(section=M(c().sections[code].name), cost=f"{this.cost:.1f}", why=this.words, mean=f"{mean:.1f}")
+        said = dict(section=M(c().sections[code].name), cost=decimal(this.cost), why=this.words, mean=decimal(mean))
         if redraw:
             return Choice(a, M("discard it and draw another: {section} costs me {cost} ({why}), another card's {mean} on "
                                "average", **said))
