@@ -148,3 +148,27 @@ def play(title, scenario: str, seed: int, options: dict, choose: Callable, tr: d
         for event in session.apply(chosen):
             check(event.message, "event")
     return Played(sorted(english), len(session.actions), counts, session.state)
+
+
+def reasons_read_in(language: str, session, decide: Callable[[Any, list], Any], limit: int) -> list[str]:
+    """The bots' reasons for a game played from `session` on (up to `limit` actions, `decide`
+    the bot's choice for the state and its legal actions), each read in `language` as it is
+    given."""
+    reasons: list[str] = []
+    try:
+        i18n.set_language(language)
+        while not session.is_over() and len(session.actions) < limit:
+            choice = decide(session.state, session.legal_actions())
+            if choice.reason:
+                reasons.append(str(choice.reason))
+            session.apply(choice.action)
+    finally:
+        i18n.set_language("en")
+    return reasons
+
+
+def assert_fractions_with_a_comma(reasons: list[str]) -> None:
+    """Some reasons give a fraction, and every one of them writes it with a comma (Hungarian
+    and Greek), none with a point."""
+    with_fractions = [r for r in reasons if re.search(r"\d[.,]\d", r)]
+    assert with_fractions and not [r for r in with_fractions if re.search(r"\d\.\d", r)], with_fractions[:5]

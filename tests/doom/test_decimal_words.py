@@ -24,24 +24,15 @@ def test_the_fraction_takes_the_languages_separator():
 def test_the_bots_reasons_in_hungarian_write_fractions_with_a_comma():
     """A game of the marine bot against the invader AI, in Hungarian: every reason with a
     fraction in it ('0,7 sebzés várható') writes it with a comma, none with a point."""
-    import re
-
     from game.doom.simulation import DoomSimulator
     from game.engine.session import Session
+    from tests.translated_games import assert_fractions_with_a_comma, reasons_read_in
 
     sim = DoomSimulator()
     session = Session.start(sim.title, "knee_deep", 1, sim.options("knee_deep", 2))
     bot = sim.bot("marine", 1, "veteran")
-    reasons = []
     try:
-        i18n.set_language("hu")
-        while not session.is_over() and len(session.actions) < 400:
-            choice = bot.decide(session.state, session.legal_actions())
-            if choice.reason:
-                reasons.append(str(choice.reason))
-            session.apply(choice.action)
+        reasons = reasons_read_in("hu", session, bot.decide, 400)
     finally:
-        i18n.set_language("en")
         sim.finish(session.state)
-    with_fractions = [r for r in reasons if re.search(r"\d[.,]\d", r)]
-    assert with_fractions and not [r for r in with_fractions if re.search(r"\d\.\d", r)], with_fractions[:5]
+    assert_fractions_with_a_comma(reasons)

@@ -156,20 +156,10 @@ def test_the_bots_reasons_write_fractions_as_the_reader_does(real):
     """A Greek table at 1280x720 read 'Augustus Cole (P1): Χωρίς Αποφυγή: αναμενόμενο κόστος 2.51
     κάρτες' (The Showdown): the squad bot's fractions kept the English point. In Hungarian and
     Greek they take a comma (text.decimal), as Doom's bots' do."""
-    from game import i18n
     from game.gears import bots
+    from tests.translated_games import assert_fractions_with_a_comma, reasons_read_in
 
     session = Session.start(real, "emergence", 1, {"players": 2})
     chooser = {p: bots.CogBot(seed=i) for i, p in enumerate(session.state.players)}
-    reasons = []
-    try:
-        i18n.set_language("hu")
-        while not session.is_over() and len(session.actions) < 250:
-            choice = chooser[session.decider].decide(session.state, session.legal_actions())
-            if choice.reason:
-                reasons.append(str(choice.reason))
-            session.apply(choice.action)
-    finally:
-        i18n.set_language("en")
-    with_fractions = [r for r in reasons if re.search(r"\d[.,]\d", r)]
-    assert with_fractions and not [r for r in with_fractions if re.search(r"\d\.\d", r)], with_fractions[:5]
+    reasons = reasons_read_in("hu", session, lambda state, acts: chooser[session.decider].decide(state, acts), 250)
+    assert_fractions_with_a_comma(reasons)

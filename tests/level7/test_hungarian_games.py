@@ -158,20 +158,14 @@ def test_the_player_bot_writes_fractions_with_a_comma():
     """The player bot's reasons ('staying costs about 1.5 cards a turn', 'Event costs me 0.7,
     another card's 1.2 on average') kept the English point in Hungarian and Greek: a fraction
     takes the reader's separator (text.decimal)."""
+    from tests.translated_games import assert_fractions_with_a_comma, reasons_read_in
+
     title = Level7Title()
     session = Session.start(title, "s1", 2, {"players": 2})
     bots: dict = {}
-    reasons = []
-    try:
-        i18n.set_language("hu")
-        while not session.is_over() and len(session.actions) < 300:
-            who = title.current_decider(session.state)
-            bot = bots.setdefault(who, PlayerBot(16 + len(bots)))
-            choice = bot.decide(session.state, session.legal_actions())
-            if choice.reason:
-                reasons.append(str(choice.reason))
-            session.apply(choice.action)
-    finally:
-        i18n.set_language("en")
-    with_fractions = [r for r in reasons if re.search(r"\d[.,]\d", r)]
-    assert with_fractions and not [r for r in with_fractions if re.search(r"\d\.\d", r)], with_fractions[:5]
+
+    def decide(state, actions):
+        who = title.current_decider(state)
+        return bots.setdefault(who, PlayerBot(16 + len(bots))).decide(state, actions)
+
+    assert_fractions_with_a_comma(reasons_read_in("hu", session, decide, 300))

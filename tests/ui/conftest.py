@@ -44,6 +44,23 @@ def drawn_text(monkeypatch):
     return drawn
 
 
+def record_text_rects(monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """From now on, every (text, rect) `widgets.text` draws, in order (the test reads where
+    each string landed)."""
+    from game.ui import widgets
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def spy(surface, text, *a, **k):
+        got = real(surface, text, *a, **k)
+        drawn.append((text, got))
+        return got
+
+    monkeypatch.setattr(widgets, "text", spy)
+    return drawn
+
+
 def frame_texts(app, frames: int = 1) -> list[tuple[str, pygame.Rect, tuple[int, int]]]:
     """Each `widgets.text` of a whole frame drawn now: its string, the rectangle it took and the
     size of the surface it went on (a panel drawn on its own surface has its own corner)."""

@@ -16,6 +16,7 @@ from game.engine.bots import RandomBot
 from game.engine.session import Session
 from game.ui.convoy.setup_scene import ConvoySetup
 from game.ui.convoy.table_scene import ConvoyTable, load_layout
+from tests.ui.conftest import record_text_rects
 from tests.ui.test_ui_scale import SCALES, at_scale, clickables, draw, layout_problems
 
 
@@ -288,22 +289,13 @@ def test_the_end_panels_summary_wraps_inside_it(make_app, monkeypatch):
     panel lies inside it."""
     import pygame
 
-    from game.ui import widgets
     from game.ui.kit import end_screen
 
     app = make_app((1280, 720))
     ctx = app.ctx
     column = pygame.Rect(0, 90, 960, 515)  # Convoy's play area at 1280x720
     rect = end_screen.panel_rect(ctx, column)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = widgets.text
-
-    def recording(surface, text, *a, **k):
-        got = real(surface, text, *a, **k)
-        drawn.append((text, got))
-        return got
-
-    monkeypatch.setattr(widgets, "text", recording)
+    drawn = record_text_rects(monkeypatch)
     summary = ("Νίκησε ο Moloch: η Νέα Υόρκη έπεσε με κάρτες στην τράπουλα του Moloch και ένα Ρομπότ "
                "στην πόλη.")
     stats = "10 γύροι, 4 πόλεις έπεσαν, τράπουλα Moloch 10, σπόρος 8"
@@ -569,9 +561,6 @@ def test_the_setup_screens_cities_stand_apart_at_125_percent(make_app, config_di
     """Convoy's set-up at 125% in 1280x720: the five city rows had 12 pixels each (what the
     300 units kept for the text below left), and lay over each other, the heading under them
     over the last. Each row holds its name's line, the rows and the heading below apart."""
-    import pygame
-
-    from game.ui import widgets
     from game.ui.convoy.setup_scene import ConvoySetup, SetupChoice
 
     config_dir.mkdir(parents=True, exist_ok=True)
@@ -580,15 +569,7 @@ def test_the_setup_screens_cities_stand_apart_at_125_percent(make_app, config_di
     setup = ConvoySetup(app.ctx, SetupChoice(seats=["human", "bot"], seed=1))
     app.push(setup)
     app.run(max_frames=1)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = widgets.text
-
-    def spy(surface, text, *a, **k):
-        got = real(surface, text, *a, **k)
-        drawn.append((text, got))
-        return got
-
-    monkeypatch.setattr(widgets, "text", spy)
+    drawn = record_text_rects(monkeypatch)
     setup.draw(app.screen)
     names = [r for t, r in drawn if any(t == f"{c.number}. {i18n_name(c)}" for c in setup.content.cities)]
     assert len(names) == 5, drawn[:12]

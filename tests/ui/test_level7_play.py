@@ -16,7 +16,7 @@ from game.level7.rules import turn as T
 from game.ui.level7.entry import SAVES as store
 from game.ui.level7.setup_scene import Level7Setup, SetupChoice
 from game.ui.level7.table_scene import Level7Table
-from tests.ui.conftest import click, continue_from_menu, frame_texts, move
+from tests.ui.conftest import click, continue_from_menu, frame_texts, move, record_text_rects
 from tests.ui.test_gears_play import do_click
 
 SEED = 1  # scenario 1, one player: the first tile drawn fits the north door in two tied ways
@@ -1517,14 +1517,6 @@ def test_the_setup_screen_in_greek_at_125_percent_lays_nothing_over_anything(mak
     app = make_app((1280, 720))
     setup = Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=["human"], seed=1))
     app.push(setup)
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = widgets.text
-
-    def spy(surface, text, *a, **k):
-        got = real(surface, text, *a, **k)
-        drawn.append((text, got))
-        return got
-
     blocks: list[str] = []
     real_block = widgets.text_block
 
@@ -1532,7 +1524,7 @@ def test_the_setup_screen_in_greek_at_125_percent_lays_nothing_over_anything(mak
         blocks.append(text)
         return real_block(surface, text, *a, **k)
 
-    monkeypatch.setattr(widgets, "text", spy)
+    drawn = record_text_rects(monkeypatch)
     monkeypatch.setattr(widgets, "text_block", spy_block)
     app.run(max_frames=1)
     drawn.clear()
