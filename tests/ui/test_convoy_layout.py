@@ -20,6 +20,15 @@ from tests.ui.conftest import record_text_rects
 from tests.ui.test_ui_scale import SCALES, at_scale, clickables, draw, layout_problems
 
 
+def played_out(seed: int) -> Session:
+    """A Convoy game a random bot played to its end from `seed`."""
+    session = Session.start(ConvoyTitle(), "standard", seed=seed, options={})
+    bot = RandomBot(seed)
+    while not session.is_over():
+        session.apply(bot.choose(session.legal_actions()))
+    return session
+
+
 def mid_game(app, size=(1280, 720)):
     session = Session.start(ConvoyTitle(), "standard", seed=11, options={})
     bot = RandomBot(3)
@@ -310,23 +319,15 @@ def test_the_battle_panels_game_over_heading_stays_inside_it_in_greek(make_app, 
     """At the end of a Greek game at 1280x720 the battle panel's heading read 'Το παιχνίδι
     τελείω': 'The game is over.' was drawn on one line past the panel's edge. It wraps inside
     the panel."""
-    import pygame
-
     from game import i18n
-    from game.ui import widgets
 
     app = make_app((1280, 720))
     i18n.set_language("el")
     try:
-        session = Session.start(ConvoyTitle(), "standard", seed=3, options={})
-        bot = RandomBot(3)
-        while not session.is_over():
-            session.apply(bot.choose(session.legal_actions()))
+        session = played_out(3)
         table = ConvoyTable(app.ctx, session, ["human", "bot"], (1280, 720))
         app.push(table)
-        drawn: list[tuple[str, pygame.Rect]] = []
-        real = widgets.text
-        monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (lambda got: (drawn.append((text, got)), got)[1])(real(surface, text, *a, **k)))
+        drawn = record_text_rects(monkeypatch)
         draw(app)
         over = i18n._("The game is over.")
     finally:
@@ -520,10 +521,7 @@ def test_a_finished_games_toolbar_says_it_is_over(make_app, language):
     app = make_app((1280, 720))
     i18n.set_language(language)
     try:
-        session = Session.start(ConvoyTitle(), "standard", seed=5, options={})
-        bot = RandomBot(5)
-        while not session.is_over():
-            session.apply(bot.choose(session.legal_actions()))
+        session = played_out(5)
         table = ConvoyTable(app.ctx, session, ["human", "bot"], (1280, 720))
         title = table.toolbar_title()
         assert "\u2014" not in title and title.endswith("  \u2022  " + phase_name("over")), title

@@ -47,10 +47,9 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     # The reaction icon keeps the title band's left corner, the '*' mark its right one: the name
     # lies between, on one line or two (name_fit); two lines the band cannot hold lengthen it down.
     icon_r = max(7, round(15 * k))
-    fit = name_fit(ctx, name, rect.width, bool(icon), placeholder)
+    fit, band = _name_band(ctx, rect, name, icon, placeholder)
     font = ctx.assets.font(fit.size, bold=True)
     step = font.get_linesize()
-    band = pygame.Rect(title.left, title.top, title.width, max(title.height, len(fit.lines) * step + round(8 * k)))
     if band.height > title.height:  # the band's own art, stretched to the height it needs
         band_art = image.subsurface(title.move(-rect.left, -rect.top))
         surface.blit(pygame.transform.smoothscale(band_art, band.size), band)
@@ -58,7 +57,7 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     top = band.centery - (len(fit.lines) * step) // 2
     for n, line in enumerate(fit.lines):
         widgets.text(surface, line, font, (240, 234, 216), (centre_x, top + n * step + step // 2), "center", shadow=True)
-    art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
+    art = _art_box(rect)
     tf = ctx.assets.font(max(8, round(15 * k)))
     gap = 1.0
     fits = len(widgets.wrap(text, tf, body.width, hyphenate=True)) * tf.get_linesize() <= body.height
@@ -129,6 +128,22 @@ class NameFit:
     fits: bool
 
 
+def _name_band(ctx: Context, rect: pygame.Rect, name: str, icon: str, placeholder: bool) -> tuple[NameFit, pygame.Rect]:
+    """How the card's name is fitted (name_fit) and the title band that holds it: the frame's
+    band, lengthened downward for a name on more lines than it holds."""
+    k = rect.width / 250
+    title = _title_box(rect)
+    fit = name_fit(ctx, name, rect.width, bool(icon), placeholder)
+    step = ctx.assets.font(fit.size, bold=True).get_linesize()
+    return fit, pygame.Rect(title.left, title.top, title.width, max(title.height, len(fit.lines) * step + round(8 * k)))
+
+
+def _art_box(rect: pygame.Rect) -> pygame.Rect:
+    """The frame's picture window."""
+    k = rect.width / 250
+    return pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
+
+
 def _small_paper(rect: pygame.Rect, band: pygame.Rect, art: pygame.Rect, k: float,
                  art_keep: float) -> tuple[pygame.Rect, pygame.Rect]:
     """A small card's paper (over the art, below the name band and `art_keep` of the art) and
@@ -152,15 +167,9 @@ def art_keep(ctx: Context, size: tuple[int, int], faces: Sequence[tuple[str, str
     px = ctx.px
     if not faces or round(15 * k) >= px(12):
         return 0.0
-    art = pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
-    title = _title_box(rect)
+    art = _art_box(rect)
     want = ctx.assets.font(max(px(12), min(px(15), round(16 * k))))
-    bands = []
-    for name, _text, icon, placeholder in faces:
-        fit = name_fit(ctx, name, rect.width, bool(icon), placeholder)
-        step = ctx.assets.font(fit.size, bold=True).get_linesize()
-        bands.append(pygame.Rect(title.left, title.top, title.width,
-                                 max(title.height, len(fit.lines) * step + round(8 * k))))
+    bands = [_name_band(ctx, rect, name, icon, placeholder)[1] for name, _text, icon, placeholder in faces]
     for keep in ART_KEEPS:
         if all(len(widgets.wrap(text, want, body.width, hyphenate=True)) * want.get_linesize() <= body.height
                for (_n, text, _i, _p), band in zip(faces, bands) if text
@@ -269,9 +278,10 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
     else:
         faces = [(card, *face(card), state(card), icon(card) if icon else "", bool(placeholder and placeholder(card)))
                  for card in cards]
-    keep = art_keep(ctx, laid[0].size, [(f[1], f[2], f[4], f[5]) for f in faces]) if faces and laid else 0.0
 
     def paint(target: pygame.Surface) -> dict[str, pygame.Rect]:
+        # Measured here, when the row is painted (a layer keeps it otherwise): the art the hand keeps.
+        keep = art_keep(ctx, laid[0].size, [(f[1], f[2], f[4], f[5]) for f in faces]) if faces and laid else 0.0
         rects: dict[str, pygame.Rect] = {}
         for i, rect in enumerate(laid):
             if faces is None:
