@@ -138,3 +138,18 @@ def test_an_enemy_out_of_sight_or_reach_is_refused_with_why():
     with pytest.raises(IllegalAction) as got:
         act(state, "attack", weapon="pistol", target=[4, 10])  # an empty square of the lounge
     assert got.value.reason.startswith("That square cannot be attacked")
+
+
+def test_a_click_on_an_enemy_out_of_sight_says_so_whatever_weapon_comes_first():
+    """At the table a click on that Zombie asked the rules about the marine's first weapon, the
+    Fist: 'Red cannot reach Zombie 1: the Fist reaches only an adjacent square', while the map
+    showed 'no line of sight' and no gun of his could shoot. The table asks with a weapon that
+    shoots, so the sentence says what stops every shot."""
+    from game.ui.doom.choices import why_not
+
+    state = fresh()
+    state.marines["red"].cell = (3, 8)
+    put(state, "zombie", (12, 8))
+    act(state, "declare", action="fire")
+    said = str(why_not(state, "red", (12, 8)))
+    assert said.startswith("Red has no line of sight to Zombie 1"), said

@@ -121,7 +121,10 @@ def why_not(state, decider: str | None, cell: Cell, door: str | None = None, wea
         mar = state.active_marine()
         if on is not None and on in state.invaders or state.has_marker(cell, "barrel"):
             weapons = Q.marine_weapons(state, mar) if mar.cell is not None else []
-            weapon = weapons[0] if weapons else "pistol"
+            # Asked with a weapon that shoots, when the marine has one: the Fist, first in the
+            # list, said a Zombie in the corridor was out of its reach, where every gun of his
+            # had no line of sight to it.
+            weapon = next((w for w in weapons if not Q.profile(state, mar.id, w).melee), weapons[0] if weapons else "pistol")
             return T.refusal(state, Action("attack", {"weapon": weapon, "target": list(cell)}))
         if mar.cell is None:
             return T.refusal(state, Action("respawn", {"cell": list(cell)}))
