@@ -16,6 +16,7 @@ from game.engine.protocol import Action
 from game.gears.content import GearsContent
 from game.gears.rules import attack as A
 from game.gears.rules import names as N
+from game.gears.rules.board_view import INF
 from game.gears.rules.explore import explore_refusal
 from game.gears.rules.movement import free_spots, los, steps_from
 from game.gears.rules.state import GearsState
@@ -433,3 +434,27 @@ _FRAMES = {
     "pull": _pull,
     "team_order": _team_order,
 }
+
+
+def walk_refusal(state: GearsState, area: str) -> Msg | None:
+    """Why the moving COG cannot walk to `area` now (turn.walks: the areas its move reaches, a
+    step at a time); None when it can, or when no move is under way (the step's own refusal,
+    why_illegal, says what is missing then)."""
+    from game.gears.rules import turn as T
+
+    f = T._peek(state)
+    if state.proc is not None or f is None or f["f"] != "move" or f["left"] <= 0:
+        return None
+    view = state.view()
+    here = state.cogs[f["player"]].area
+    if area not in view.areas or area == here or area in T.walks(state):
+        return None
+    d = view.mdist(here, area)
+    if d >= INF:
+        return M("No way leads from {here} to {to}: walls, level lines and closed doors block movement (spec 6.2).",
+                 here=here, to=area)
+    if d > f["left"]:
+        return M("{to} is {dist} from {here}, and this move has {left} left (spec 6.2).",
+                 to=area, dist=N.areas(d), here=here, left=N.areas(f["left"]))
+    return M("The way to {to} crosses the map exit, and entering it explores the next tile: move there first (spec 9.2.4).",
+             to=area)

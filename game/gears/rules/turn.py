@@ -172,6 +172,62 @@ def end_order_step(ctx) -> None:
     P.queue(state, "locust_step", {"skip": bool(state.flags.get("skip_locust"))})
 
 
+# ----------------------------------------------------------------------------- walks
+
+def walks(state: GearsState) -> dict[str, tuple[str, ...]]:
+    """The areas a COG's move can reach from where it stands with the areas it has left
+    (spec 6.2: one step at a time, each a legal 'step' of `steps_from`), each with the shortest
+    way there (the steps in order, the area itself last; of equal ways the one first in area
+    order). Empty unless the move's own COG decides now (no Follow question or other frame on
+    top). A way does not pass through an area whose entry explores (Roadblocks' map exit,
+    spec 9.2.4): the COG may end there, not walk through. The table walks such a way step by
+    step, each step a legal action the rules resolve as if clicked; a question that comes up
+    on the way (a Follow, a stage's flip) stops the walk. It only reads the state (`top`
+    would give it an empty stack: a table asking would change the game it shows)."""
+    f = _peek(state)
+    if state.outcome is not None or state.proc is not None or f is None or f["f"] != "move" or f["left"] <= 0:
+        return {}
+    view = state.view()
+    start = state.cogs[f["player"]].area
+    if start not in view.areas:
+        return {}
+    entry = _explores_on_entry(state)
+    stops = set(entry[1]) if entry else set()
+    ways: dict[str, tuple[str, ...]] = {start: ()}
+    ring = [start]
+    for _n in range(f["left"]):
+        nxt = []
+        for area in ring:
+            if area in stops and area != start:
+                continue
+            for to in sorted(steps_from(view, area)):
+                if to not in ways:
+                    ways[to] = ways[area] + (to,)
+                    nxt.append(to)
+        ring = nxt
+    del ways[start]
+    return ways
+
+
+def _peek(state: GearsState) -> dict[str, Any] | None:
+    """The turn frame on top, if any, without making the stack (`top` does)."""
+    s = state.pending.get("stack") if isinstance(state.pending, dict) else None
+    return s[-1] if s else None
+
+
+def _explores_on_entry(state: GearsState) -> tuple[int, list[str]] | None:
+    """The level explored and the areas whose entry explores it at once (Roadblocks Stage 1,
+    spec 9.2.4: 'when a COG enters the map exit'), while that level's deck has cards; None when
+    no area does (_auto_explore and walks ask it)."""
+    from game.gears.rules.spawning import exit_areas
+
+    for r in rules_named(state, "auto_explore_on_exit"):
+        level = int(r.params.get("level", 1)) - 1
+        if state.location_decks[level].draw_pile:
+            return level, exit_areas(state)
+    return None
+
+
 # ----------------------------------------------------------------------------- legal actions
 
 def legal_actions(state: GearsState) -> list[Action]:
@@ -937,12 +993,9 @@ def _auto_explore(ctx, content: GearsContent, player: str) -> None:
     """Roadblocks Stage 1 (spec 9.2.4): a COG entering the map exit explores the next level-1
     card at once; the move then goes on."""
     state: GearsState = ctx.state
-    from game.gears.rules.spawning import exit_areas
-
-    for r in rules_named(state, "auto_explore_on_exit"):
-        level = int(r.params.get("level", 1)) - 1
-        if state.location_decks[level].draw_pile and state.cogs[player].area in exit_areas(state):
-            P.queue(state, "auto_explore", {"player": player, "level": level})
+    entry = _explores_on_entry(state)
+    if entry is not None and state.cogs[player].area in entry[1]:
+        P.queue(state, "auto_explore", {"player": player, "level": entry[0]})
 
 
 def _end_move(ctx, content: GearsContent, f) -> None:

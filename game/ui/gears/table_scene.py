@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.text import as_text
+from game.engine.text import as_text, number
 from game.board.geometry import point_in_polygon
 from game.board.model import MapError
 from game.engine.protocol import Action, Event
@@ -177,12 +177,37 @@ class GearsTable(GameTable):
         self.map_layer = Layer()  # the floor, the rules' marks and the lit choices (_draw_map)
         self._glow: pygame.Surface | None = None  # the lit choices' see-through sheet (_draw_highlights)
         self.stage_open: bool | None = None  # the stage's special rules opened or folded by a click (stage_unfolded)
+        self.reach: dict[str, tuple[str, ...]] = {}  # a move's farther areas and the way there (turn.walks)
+        self.walk: list[str] = []  # the steps still to take on a way clicked (_walk_on)
+        self._walker: str | None = None  # the COG walking it
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     def make_bot(self, i: int):
         from game.gears import bots
 
         return bots.SquadBot(seed=self.session.seed * 31 + i)  # the default level (bots.py)
+
+    def step_bot(self, dt: int) -> bool:
+        """A walk's next step first (after the last one's slide: the kit steps only then)."""
+        if self.walk:
+            return self._walk_on()
+        return super().step_bot(dt)
+
+    def _walk_on(self) -> bool:
+        """The next step of a way clicked, submitted as a click on that area would be: only while
+        the same person's move goes on and the step is still lit (a question on the way, a
+        Follow or a stage's flip, or another seat to decide, ends the walk there)."""
+        area, self.walk = self.walk[0], self.walk[1:]
+        act = self.choices.areas.get(area)
+        if (act is None or act.kind != "step" or self.handoff is not None or self._not_yours() is not None
+                or self.session.decider != self._walker):
+            self.walk = []
+            return False
+        return self.submit(act)
+
+    def undo(self) -> None:
+        self.walk = []
+        super().undo()
 
     def decision_name(self) -> str:
         """A reaction or other question of a resolution first, else the turn frame."""
@@ -193,9 +218,16 @@ class GearsTable(GameTable):
         decider = self.session.decider
         return C.classify(self.state, self.content, decider, self.session.legal_actions() if decider else [])
 
+    # A click on a farther area of a move walks there, a step at a time (turn.walks); a
+    # lesson asks for each step by itself, so its table does not.
+    walks_far = True
+
     def update_choices(self) -> None:
         """The lit choices; a selection the new choices no longer hold is dropped."""
         self.choices = self._classify()
+        decider = self.session.decider
+        reach = gears_turn.walks(self.state) if self.walks_far and decider and not self.is_bot(decider) else {}
+        self.reach = {a: way for a, way in reach.items() if a not in self.choices.areas and way[0] in self.choices.areas}
         self.selected_card = None if self.selected_card not in self.choices.cards else self.selected_card
         self.target, self.attack_choice = None, None
         self.grenade_mode = False
@@ -543,6 +575,7 @@ class GearsTable(GameTable):
     def click_view(self, pos):
         why = self._not_yours()
         ch = self.choices
+        self.walk = []  # a click stops a walk (_walk_on)
         figure = self._figure_at(pos)
         if figure is not None and figure in ch.targets and not why:
             self.target = figure
@@ -566,6 +599,12 @@ class GearsTable(GameTable):
         if area is not None and area in ch.areas and not why:
             self.submit(ch.areas[area])
             return None
+        if area is not None and area in self.reach and not why:
+            way = self.reach[area]
+            self._walker = self.session.decider
+            if self.submit(ch.areas[way[0]]):
+                self.walk = list(way[1:])
+            return None
         if why:
             self.say(why)
             return None
@@ -582,18 +621,20 @@ class GearsTable(GameTable):
         """Why a click on this area does nothing: the rules' own refusal of moving (or crawling)
         there now, which names what is missing ('Play an Order card to move first', 'it is 3
         areas away'), then what can be done (issue 21: 'Nothing to do in ...' said neither)."""
-        from game.gears.rules.refusals import why_illegal
+        from game.gears.rules.refusals import walk_refusal, why_illegal
 
         kind = "crawl" if self.state.phase == "crawl" else "step"
-        reason = self._words(why_illegal(self.state, Action(kind, {"area": area})))
+        far = walk_refusal(self.state, area) if self.walks_far else None
+        reason = self._words(far or why_illegal(self.state, Action(kind, {"area": area})))
         hint = self.hint()
         asked = self._words(as_text(self.state.proc["pending"].get("prompt") or "")) if self.state.proc else ""
         name = words.area(area)
 
         def about(reason: str) -> str:
-            # A refusal that opens with the area names it already: 'Flowerbeds (16A): Flowerbeds
-            # (16A) is not adjacent to Lawn (9A) ...' said the name twice.
-            return reason if reason.startswith(name) else _("{area}: {reason}").format(area=name, reason=reason)
+            # A refusal that names the area already: 'Flowerbeds (16A): Flowerbeds (16A) is not
+            # adjacent to Lawn (9A) ...' said the name twice, as did the Greek 'Πόρτα καταφυγίου
+            # (16B): Η περιοχή Πόρτα καταφυγίου (16B) δεν είναι ...', whose name is not first.
+            return reason if name in reason else _("{area}: {reason}").format(area=name, reason=reason)
 
         if asked and asked in reason:
             # A pending question's refusal quotes its prompt ('First Damon Baird must answer:
@@ -825,7 +866,7 @@ class GearsTable(GameTable):
         ch = self.choices
         if self._not_yours() is not None:
             return (), []
-        areas = list(ch.areas)
+        areas = list(ch.areas) + list(self.reach)
         if self.grenade_mode:
             areas += list(ch.grenades)
         if self.area_weapon is not None:
@@ -834,7 +875,8 @@ class GearsTable(GameTable):
         spots = [pygame.Rect(0, 0, 2 * radius + 1, 2 * radius + 1) for _s in ch.spots]
         for rect, spot in zip(spots, ch.spots):
             rect.center = self.screen_of_spot(spot)
-        what = (tuple(areas), tuple(ch.spots), self.grenade_mode, self.area_weapon, self.area_pick)
+        what = (tuple(areas), tuple(ch.spots), self.grenade_mode, self.area_weapon, self.area_pick,
+                tuple(self.reach.get(self.hover_area or "", ())))
         return what, [self._area_box(area) for area in areas] + spots
 
     def _area_box(self, area: str) -> pygame.Rect:
@@ -1039,9 +1081,15 @@ class GearsTable(GameTable):
                 polygon((*pal.danger, 90 if area == self.hover_area else 45), pts)
                 polygon((*pal.danger, 230), pts, max(2, round(3 * z)))
         if mine:
+            # A move's farther areas, faint; the way to the hovered one, as the steps it takes.
+            way = self.reach.get(self.hover_area or "", ())
+            for area in self.reach:
+                pts = self._poly_screen(area)
+                polygon((*pal.lit, 60 if area in way else 14), pts)
+                polygon((*pal.lit, 200 if area in way else 90), pts, max(1, round(2 * z)))
             for area in ch.areas:
                 pts = self._poly_screen(area)
-                hot = area == self.hover_area
+                hot = area == self.hover_area or area in way[:1]
                 polygon((*pal.lit, 90 if hot else 45), pts)
                 polygon((*pal.lit, 230), pts, max(2, round(3 * z)))
             for spot in ch.spots:
@@ -1524,10 +1572,10 @@ class GearsTable(GameTable):
             if pv.immune is not None:
                 kill = _("Health {n}: this weapon cannot wound it now").format(n=pv.health)
             else:
-                kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=float(pv.kill) * 100)
+                kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=number(float(pv.kill) * 100))
             y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(2)
             expected = sum(k * p for k, p in dist.items())
-            y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=float(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(2))).bottom + px(4)
+            y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=number(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(2))).bottom + px(4)
             bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
             distribution_bars(surface, ctx, bars, dist, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
                               lambda k: _("{n}+ wounds").format(n=k))

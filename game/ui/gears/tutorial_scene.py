@@ -11,6 +11,8 @@ from game.ui.tutorial.scene import ARROW, TutorialTable, _bounds
 
 
 class GearsTutorialTable(TutorialTable, GearsTable):
+    walks_far = False  # a lesson's step asks for one area: a far click is refused with its reason
+
     def lesson_rect(self, h: Highlight) -> pygame.Rect | None:
         px = self.ctx.px
         st = self.state

@@ -18,6 +18,7 @@ from typing import Callable
 
 import pygame
 
+from game.engine.text import number
 from game.ui import widgets
 from game.ui.scene import Context
 
@@ -144,4 +145,4 @@ def distribution_bars(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, 
         fill.width = max(1 if p else 0, round(bar.width * float(p)))
         pygame.draw.rect(surface, pal.text_dim if dim else pal.danger, fill, border_radius=px(3))
         frac = f"{p.numerator}/{p.denominator}" if p.denominator <= 9999 else ""
-        widgets.text(surface, f"{float(p) * 100:5.1f}%  {frac}", font, pal.text, (bar.right + px(8), y + row // 2), "midleft")
+        widgets.text(surface, f"{number(float(p) * 100):5.1f}%  {frac}", font, pal.text, (bar.right + px(8), y + row // 2), "midleft")

@@ -1986,8 +1986,14 @@ class GameTable(Scene, ABC):
     def _draw_message(self, surface) -> None:
         """The message line at the top of the view: red for a refusal, calm for a notice."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        font = ctx.font(15, bold=True)
-        lines = widgets.wrap(self.message, font, self.view_rect.width - px(80))[:3]
+        # Whole, as a refusal's reason must be read: in three lines at the first size that
+        # takes it (15-13 px), else in as many as it needs at 13 px. A Greek refusal at
+        # 1280x720 took four lines at 15 px, and the fourth, the hint, was cut off.
+        for size in (15, 14, 13):
+            font = ctx.font(size, bold=True)
+            lines = widgets.wrap(self.message, font, self.view_rect.width - px(80))
+            if len(lines) <= 3:
+                break
         h = len(lines) * font.get_linesize() + px(20)
         rect = pygame.Rect(0, 0, max(font.size(l)[0] for l in lines) + px(40), h)
         # Top centre of the view, unless a panel or a button is there: then the first of the other

@@ -34,7 +34,7 @@ import pygame
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
-from game.engine.text import Msg, as_text
+from game.engine.text import Msg, as_text, number
 from game.i18n import _, ngettext, pgettext
 from game.ui import widgets
 from game.ui.kit import hand, shapes, side_rows
@@ -1764,7 +1764,7 @@ class Level7Table(GameTable):
             surface.blit(ctx.assets.image("dice/level7_blank.png", (d, d)), (x + i * (d + px(4)), y))
         y += d + px(8)
         pct = float(prev.chance) * 100
-        chance = _("Chance of success: {p:.1f}%  ({f})").format(p=pct, f=f"{prev.chance.numerator}/{prev.chance.denominator}")
+        chance = _("Chance of success: {p:.1f}%  ({f})").format(p=number(pct), f=f"{prev.chance.numerator}/{prev.chance.denominator}")
         y = widgets.text(surface, chance, ctx.font(16, bold=True), (120, 230, 140) if pct >= 50 else (240, 180, 80), (x, y)).bottom + px(4)
         bar = pygame.Rect(x, y, panel.width - px(32), px(10))
         pygame.draw.rect(surface, (50, 54, 60), bar, border_radius=px(4))
@@ -1772,14 +1772,14 @@ class Level7Table(GameTable):
         y = bar.bottom + px(6)
         names = {"removed": _("removed"), "stunned": _("stunned"), "failed": _("fails")}
         for result, p in sorted(prev.outcomes.items(), key=lambda kv: kv[0]):
-            widgets.text(surface, f"{names.get(result, result)}: {float(p) * 100:.1f}%", ctx.font(13), pal.text_dim, (x + px(8), y))
+            widgets.text(surface, f"{names.get(result, result)}: {number(float(p) * 100):.1f}%", ctx.font(13), pal.text_dim, (x + px(8), y))
             y += px(18)
         if bonuses:
             y = widgets.text(surface, _("Play a card first (its Fear cost paid):"), ctx.font(12, bold=True),
                              pal.text, (x, y + px(4))).bottom + px(3)
             for play, got in bonuses:
                 name = words.card(self.content, str(play.payload["card"]))[0]
-                line = _("{card}: {n} dice, {p:.1f}%").format(card=name, n=got.dice, p=float(got.chance) * 100)
+                line = _("{card}: {n} dice, {p:.1f}%").format(card=name, n=got.dice, p=number(float(got.chance) * 100))
                 self._button(surface, pygame.Rect(x, y, panel.width - px(32), px(26)), line, play, size=12)
                 y += px(30)
         near = self._helpers()
