@@ -190,7 +190,7 @@ def play_game(sim: Simulator, name: str, mission: str, seed: int, players: int, 
         replay_ok = True
         if check_replay:
             index = -1  # an exception now is in the replay
-            again = Session.replay(sim.title, mission, seed, options, session.actions)
+            again = Session.replay(sim.title, mission, seed, session.options, session.actions)
             replay_ok = again.state_hash() == session.state_hash()
             sim.finish(again.state)
             if not replay_ok:

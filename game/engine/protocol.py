@@ -207,6 +207,14 @@ class Title(ABC, Generic[S]):
             raise TypeError(f"{type(self).__name__} implements neither new_game nor opening")
         return self.opening(scenario, seed, options)[0]
 
+    def new_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a new game starts with (Session.start), which its saves keep. A title
+        whose rules changed a question a game asks adds its rules revision here, and its rules
+        read it from the state's options: a save made before the change (no revision in its
+        options) replays with the questions it was played with, a new game has the new ones.
+        Default: the options as given."""
+        return dict(options)
+
     def opening(self, scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[S, list[Event]]:
         """A fresh state (as `new_game`) and the events its set-up emitted before the first
         decision, in order: the log's opening lines ("Tile 9A is placed.", "The invader draws

@@ -125,12 +125,14 @@ class Session:
     @classmethod
     def start(cls, title: Title[Any], scenario: str, seed: int,
               options: Mapping[str, Any] | None = None, casual: bool = False) -> Session:
-        return cls(title, scenario, seed, options or {}, casual)
+        """A new game (with the title's current rules revision: Title.new_options)."""
+        return cls(title, scenario, seed, title.new_options(options or {}), casual)
 
     @classmethod
     def replay(cls, title: Title[Any], scenario: str, seed: int, options: Mapping[str, Any],
                actions: Sequence[Action], casual: bool = False) -> Session:
-        """A new session with `actions` applied from the seed.
+        """A new session with `actions` applied from the seed, with `options` as given (a
+        session's own `options`, which hold the rules revision it was started with).
 
         Raises IllegalAction naming the first action that is not legal when replayed.
         """

@@ -119,7 +119,7 @@ def test_continue_after_sigkill_resumes_at_the_last_completed_action(tmp_path):
         # and the table says so (docs/ENGINE.md); the state is still one the child had saved.
         # (CI once met this: the check had been that no notice ever comes.)
         assert session.load_notice is None or "was cut short when it was written" in session.load_notice
-        scratch = Session.replay(rules, "hive", session.seed, {"players": 4}, session.actions, casual=True)
+        scratch = Session.replay(rules, "hive", session.seed, session.options, session.actions, casual=True)
         assert scratch.state_hash() == got[1]
         resumed.append(got[0])
         if over:  # the next child starts another game

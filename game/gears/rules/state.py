@@ -113,6 +113,21 @@ class LocustState:
                    None if wh is None else int(wh))
 
 
+# The revision of the rules a new game is played with (GearsTitle.new_options puts it in the
+# game's options, so its saves keep it). A change to the questions a game asks raises it, and the
+# rules keep the old questions for a game of an older revision: a save replays with the
+# questions it was played with. Revisions:
+#   0  every game saved before the revisions began (its options have no "rules").
+#   1  a Locust taking cover is asked against which of its tied nearest COGs only when the
+#      answer changes the spots it may take (wounds.locust_take_cover).
+RULES_REVISION = 1
+
+
+def rules_revision(state: GearsState) -> int:
+    """The rules revision the game was started with (RULES_REVISION)."""
+    return int(state.options.get("rules", 0))
+
+
 @dataclass
 class GearsState:
     mission: str

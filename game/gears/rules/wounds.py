@@ -13,7 +13,7 @@ from game.gears.content import GearsContent
 from game.gears.rules.movement import best_cover_spots, nearest_cogs
 from game.gears.rules.spawning import md, rules_named
 from game.gears.rules import names as N
-from game.gears.rules.state import GearsState, LocustState
+from game.gears.rules.state import GearsState, LocustState, rules_revision
 
 # A spawn as logs made before it named the figure once ('A Drone (Drone 1) spawns in ...'): a
 # save keeps its log as message ids, so this stays in the catalogues for old saves' lines.
@@ -203,16 +203,23 @@ def locust_take_cover(ctx, lid: str) -> None:
     x = state.locusts[lid]
     near = nearest_cogs(state, x.area)
     against = near[0] if near else None
-    if len(near) > 1:
-        # Cover is judged against one COG; which one is the active player's call.
+    spots = best_cover_spots(state, x.area, against)
+    if rules_revision(state) < 1:
+        matters = len(near) > 1  # asked whatever the spots before revision 1: an old save replays its answer
+    elif not spots:
+        return  # no free spot: nothing to take, whoever it is judged against
+    else:
+        matters = len(near) > 1 and any(best_cover_spots(state, x.area, p) != spots for p in near[1:])
+    if matters:
+        # Cover is judged against one COG; which one is the active player's call, asked only
+        # when the answer changes the spots (a player was asked it with no free spot left).
         from game.gears.ai import note_asking_locust
 
         note_asking_locust(ctx, lid)
         pick = ctx.choose(state.active_player, "cover_against", [{"cog": p} for p in near],
                           M("Which nearest COG does {locust} take cover against?", locust=N.locust(state, lid)),
                           [M("Against {cog}", cog=N.character(state.cogs[p].character)) for p in near])
-        against = pick["cog"]
-    spots = best_cover_spots(state, x.area, against)
+        spots = best_cover_spots(state, x.area, pick["cog"])
     if not spots:
         return
     pick = ctx.choose(state.active_player, "locust_cover", [{"spot": s} for s in spots],

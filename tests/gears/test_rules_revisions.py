@@ -1,0 +1,93 @@
+"""Rules revisions (state.RULES_REVISION): a new game carries the revision it is played by in its
+options, and a change to the questions a game asks keeps the old questions for a game of an
+older revision, so a save replays with the questions it was played with.
+
+Revision 1: spec 3.3, a Locust taking cover takes the best free spot against the nearest COG;
+with two COGs equally near the active player names one. A player was asked to name one when the
+answer changed nothing (no free spot in the area, or the same best spots against either)."""
+from __future__ import annotations
+
+import pytest
+
+from game.engine.session import Session
+from game.gears.rules import procedures as P
+from game.gears.rules.movement import best_cover_spots, free_spots
+from game.gears.rules.state import RULES_REVISION, LocustState, rules_revision
+from game.gears.rules.title import GearsTitle
+from tests.gears.conftest import start
+
+
+@P.RESOLVER.procedure("test_revision_cover")
+def _cover(ctx, lid):
+    from game.gears.rules import wounds as W
+
+    W.locust_take_cover(ctx, lid)
+
+
+def _tied(real, rules, same_spots: bool):
+    """China Shop, two COGs equally near an area where the Drone takes cover: every spot of it
+    taken (by other Drones), or else the best spots against either COG differ."""
+    opts = {} if rules is None else {"rules": rules}
+    s = start(real, "china_shop", players=2, **opts)
+    view = s.view()
+    p1, p2 = s.players
+    drone = next(x for x in s.locusts.values() if x.enemy == "drone")
+    for x in list(s.locusts.values()):
+        if x is not drone:
+            del s.locusts[x.id]
+    drone.area, drone.cover = None, None
+    for area in sorted(a for a in view.areas if a in view.move_dist):
+        for d in (1, 2, 3):
+            ring = sorted(b for b in view.areas if b in view.move_dist and view.mdist(area, b) == d)
+            for i, a1 in enumerate(ring):
+                for a2 in ring[i + 1:]:
+                    s.cogs[p1].area, s.cogs[p2].area = a1, a2
+                    s.cogs[p1].cover = s.cogs[p2].cover = None
+                    if same_spots:
+                        for k, spot in enumerate(free_spots(s, area)):
+                            s.locusts[f"drone#{90 + k}"] = LocustState(f"drone#{90 + k}", "drone", area, spot)
+                        assert not free_spots(s, area)
+                    elif best_cover_spots(s, area, p1) == best_cover_spots(s, area, p2):
+                        continue
+                    drone.area, drone.cover = area, None
+                    return s, drone
+    raise AssertionError("no such area")
+
+
+def _asked(s, drone) -> str | None:
+    P.release(s)
+    s.proc = None
+    P.RESOLVER.start(s, "test_revision_cover", {"lid": drone.id})
+    kind = s.proc["pending"]["kind"] if s.proc else None
+    P.release(s)
+    return kind
+
+
+def test_a_tie_with_no_free_spot_is_not_asked_from_revision_1(real):
+    s, drone = _tied(real, 1, same_spots=True)
+    assert _asked(s, drone) is None and drone.cover is None
+
+
+def test_a_game_of_revision_0_is_asked_as_it_was(real):
+    s, drone = _tied(real, None, same_spots=True)
+    assert rules_revision(s) == 0
+    assert _asked(s, drone) == "cover_against"
+
+
+def test_a_tie_whose_answer_changes_the_spots_is_asked_in_every_revision(real):
+    for rules in (None, 1):
+        s, drone = _tied(real, rules, same_spots=False)
+        assert _asked(s, drone) == "cover_against"
+
+
+def test_a_new_game_carries_the_current_revision_and_a_replay_keeps_it():
+    title = GearsTitle()
+    session = Session.start(title, "emergence", 3, {"players": 2})
+    assert session.options["rules"] == RULES_REVISION == rules_revision(session.state)
+    again = Session.replay(title, "emergence", 3, session.options, session.actions)
+    assert again.state_hash() == session.state_hash()
+
+
+def test_a_revision_from_the_future_is_refused():
+    with pytest.raises(ValueError, match="rules must be a revision"):
+        GearsTitle().new_game("emergence", 3, {"players": 2, "rules": RULES_REVISION + 1})
