@@ -35,7 +35,7 @@ from game.gears.rules.spawning import (
     tied_nearest,
 )
 from game.gears.rules import names as N
-from game.gears.rules.state import GearsState
+from game.gears.rules.state import GearsState, rules_revision
 from game.gears.rules.shared import content as _content
 
 Fctx = dict[str, Any]  # self, that_cog, that_locust, that_marker, moved, attacked, last_target
@@ -130,7 +130,7 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
     # after it or Belly of the Beast's extra card (spec 7.4, 9.3.3).
     state.flags["no_guard"] = False
     for cond in card.redraw_if:
-        if holds(ctx, content, cond, dict(base)):
+        if holds(ctx, content, cond, dict(base, names_cog=False)):
             ctx.emit("ai", M("{card_id}: {condition}, so a new AI card is drawn.", card_id=card.id, condition=_cond_text(cond, content, card, state)),
                      {"card": card.id, "redraw": True})
             return True
@@ -172,9 +172,20 @@ def resolve_card(ctx, content: GearsContent, card: AiCard) -> bool:
 
 def _branch(ctx, content, card: AiCard, fctx: Fctx):
     for i, b in enumerate(card.branches):
-        if holds(ctx, content, b.condition, fctx):
-            return i, b
+        fctx["names_cog"] = _names_that_cog(b.effects)
+        try:
+            if holds(ctx, content, b.condition, fctx):
+                return i, b
+        finally:
+            del fctx["names_cog"]
     return len(card.branches) - 1, card.branches[-1]
+
+
+def _names_that_cog(effects) -> bool:
+    """Whether one of these instructions (or one inside them) names 'that COG', the COG a
+    condition found ('IF a COG is within 2 range: attack that COG')."""
+    return any(e.value == "that_cog" or "that_cog" in e.params.values() or _names_that_cog(e.do)
+               or _names_that_cog(e.otherwise) for e in effects)
 
 
 # Plain words for the AI cards' conditions, as the log and the AI panel say them (issue 21:
@@ -642,6 +653,11 @@ def holds(ctx, content: GearsContent, c: Condition, fctx: Fctx) -> bool:
 def _set_cog(ctx, fctx: Fctx, cands: list[str], me) -> bool:
     if not cands:
         return False
+    if not fctx.get("names_cog", True) and rules_revision(ctx.state) >= 2:
+        # Revision 2: a condition whose branch never names 'that COG' (Theron Guard card 25:
+        # 'IF a COG is within 4 range: attack the nearest COG in LOS') only asks whether one
+        # exists; the player was asked which, then asked again by the instruction.
+        return True
     area = me.area if me else ctx.state.active_cog.area
     fctx["that_cog"] = _nearest_of(ctx, area, cands, M("the COG the card means"), fctx) or cands[0]
     return True

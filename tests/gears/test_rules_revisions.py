@@ -91,3 +91,45 @@ def test_a_new_game_carries_the_current_revision_and_a_replay_keeps_it():
 def test_a_revision_from_the_future_is_refused():
     with pytest.raises(ValueError, match="rules must be a revision"):
         GearsTitle().new_game("emergence", 3, {"players": 2, "rules": RULES_REVISION + 1})
+
+
+def _card_questions(real, content, rules, card_id: str, enemy: str) -> list[str]:
+    """The questions one AI card asks with a Locust of `enemy` and both COGs in one area (every
+    question answered with its first option), in English."""
+    from game.gears import ai
+    from game.gears.rules.procedures import Ctx, NeedDecision
+    from tests.gears.built import put
+
+    s = start(real, "emergence", players=2, **({} if rules is None else {"rules": rules}))
+    s.locusts.clear()
+    area = s.cogs[s.players[0]].area
+    s.cogs[s.players[1]].area = area
+    put(s, content, enemy, area)
+    snap, answers, asked = s.to_json(), [], []
+    while True:
+        s.restore(snap)
+        try:
+            ai.resolve_card(Ctx(s, answers), content, content.ai_cards[card_id])
+            return asked
+        except NeedDecision as need:
+            asked.append(str(need.prompt))
+            answers.append(need.options[0])
+
+
+def test_a_condition_whose_branch_never_names_the_cog_does_not_ask_which_from_revision_2(real, content):
+    """Theron Guard card 25: 'IF a COG is within 4 range: attack the nearest COG in LOS'. With
+    both COGs as near, the player was asked which COG the condition meant, then which one is the
+    nearest in line of sight, and the first answer was never used."""
+    old = _card_questions(real, content, None, "base:25", "theron_guard")
+    new = _card_questions(real, content, 2, "base:25", "theron_guard")
+    meant = "the COG the card means"
+    assert sum(meant in q for q in old) == 1 and not any(meant in q for q in new)
+    assert [q for q in old if meant not in q][:1] == new[:1] and "nearest COG in LOS" in new[0]
+
+
+def test_a_condition_whose_branch_names_the_cog_still_asks_which(real, content):
+    """Wretch card 8: 'IF a COG is within 2 movement: move into his area and attack him': the
+    COG the condition found is the one attacked, so a tie is asked in every revision."""
+    for rules in (None, 2):
+        asked = _card_questions(real, content, rules, "base:8", "wretch")
+        assert sum("the COG the card means" in q for q in asked) == 1, asked

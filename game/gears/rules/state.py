@@ -120,7 +120,9 @@ class LocustState:
 #   0  every game saved before the revisions began (its options have no "rules").
 #   1  a Locust taking cover is asked against which of its tied nearest COGs only when the
 #      answer changes the spots it may take (wounds.locust_take_cover).
-RULES_REVISION = 1
+#   2  an AI card's condition asks which COG it found ('the COG the card means') only when its
+#      branch names that COG (ai._set_cog); a condition of a new-card test never asks.
+RULES_REVISION = 2
 
 
 def rules_revision(state: GearsState) -> int:
