@@ -467,6 +467,17 @@ def move_target(ctx, content: GearsContent, what: str, fctx: Fctx) -> tuple[str 
             cands = [p for p in cands if los(view, (me.area, me.cover), (_area(state, p), _cov(state, p)))]
         if what == "nearest_cog_not_in_cover":
             cands = [p for p in cands if _cov(state, p) is None]
+        tied = _nearest(state, area, cands)
+        if (len(tied) > 1 and len({_area(state, q) for q in tied}) == 1 and rules_revision(state) >= 3
+                and not fctx.get("cog_named_later", True)):
+            # Revision 3: the tied COGs stand in one area, so the way is the same whoever is
+            # named, and no later instruction names him: not asked (a player was asked which of
+            # two COGs standing together a Ticker moved toward).
+            goal = _area(state, tied[0])
+            d = view.mdist(area, goal)
+            far = (M("in its own area") if d == 0 else M("{areas} away by movement", areas=N.areas(d)) if d < INF
+                   else M("out of reach by movement"))
+            return goal, M("{cogs}, equally near, stand there, {far}", cogs=T.join(", ", [_name(state, q) for q in tied]), far=far)
         p = _nearest_of(ctx, area, cands, M(_NEAREST_WORDS[what]), fctx)
         if p:
             fctx["that_cog"] = p
@@ -669,12 +680,20 @@ def run(ctx, content: GearsContent, effects, fctx: Fctx) -> bool:
     """Runs effects in order; parts that cannot be done are skipped (spec 7.3). True = redraw."""
     state: GearsState = ctx.state
     again = False
-    for e in effects:
+    # Whether an instruction still to come names 'that COG' (an enclosing list's included):
+    # a tie whose answer only that COG would carry is not asked otherwise (move_target).
+    later = fctx.get("cog_named_later")
+    for i, e in enumerate(effects):
         if state.outcome is not None:
             break
         if fctx.get("self") and fctx["self"] not in state.locusts:
             break  # the figure died (a Guard): its activation ends (spec 6.9)
+        fctx["cog_named_later"] = bool(later) or _names_that_cog(effects[i + 1:])
         again = effect(ctx, content, e, fctx) or again
+    if later is None:
+        fctx.pop("cog_named_later", None)
+    else:
+        fctx["cog_named_later"] = later
     return again
 
 
@@ -1033,7 +1052,7 @@ def _acted(state: GearsState, lid: str, how: str) -> None:
 
 def move_toward_nearest(ctx, content: GearsContent, lid: str, n: int) -> None:
     """Mission cards' 'move each X n areas toward the nearest COG'."""
-    fctx: Fctx = {"self": lid}
+    fctx: Fctx = {"self": lid, "cog_named_later": False}
     goal, _ = move_target(ctx, content, "nearest_cog", fctx)
     if goal is not None:
         state = ctx.state

@@ -93,9 +93,9 @@ def test_a_revision_from_the_future_is_refused():
         GearsTitle().new_game("emergence", 3, {"players": 2, "rules": RULES_REVISION + 1})
 
 
-def _card_questions(real, content, rules, card_id: str, enemy: str) -> list[str]:
-    """The questions one AI card asks with a Locust of `enemy` and both COGs in one area (every
-    question answered with its first option), in English."""
+def _card_questions(real, content, rules, card_id: str, enemy: str, apart: int = 0) -> list[str]:
+    """The questions one AI card asks with a Locust of `enemy` `apart` areas (by movement) from
+    both COGs standing in one area (every question answered with its first option), in English."""
     from game.gears import ai
     from game.gears.rules.procedures import Ctx, NeedDecision
     from tests.gears.built import put
@@ -104,7 +104,8 @@ def _card_questions(real, content, rules, card_id: str, enemy: str) -> list[str]
     s.locusts.clear()
     area = s.cogs[s.players[0]].area
     s.cogs[s.players[1]].area = area
-    put(s, content, enemy, area)
+    view = s.view()
+    put(s, content, enemy, next(a for a in sorted(view.areas) if a in view.move_dist and view.mdist(area, a) == apart))
     snap, answers, asked = s.to_json(), [], []
     while True:
         s.restore(snap)
@@ -133,3 +134,26 @@ def test_a_condition_whose_branch_names_the_cog_still_asks_which(real, content):
     for rules in (None, 2):
         asked = _card_questions(real, content, rules, "base:8", "wretch")
         assert sum("the COG the card means" in q for q in asked) == 1, asked
+
+
+def test_a_move_toward_cogs_standing_together_does_not_ask_which_from_revision_3(real, content):
+    """Ticker card 28: 'IF a COG is within 1 movement: ... OTHERWISE: move 3 areas toward the
+    nearest COG'. Both COGs stood in one area 2 areas away, and the player was asked which of
+    them is the nearest: the Ticker's way is the same either way, and nothing after names him."""
+    old = _card_questions(real, content, 2, "base:28", "ticker", apart=2)
+    new = _card_questions(real, content, 3, "base:28", "ticker", apart=2)
+    assert any("nearest cog" in q for q in old), old
+    assert not any("nearest cog" in q for q in new), new
+
+
+def test_a_move_whose_next_instruction_attacks_that_cog_still_asks(real, content):
+    """Boomer card 19: 'each Boomer moves 1 area toward the nearest COG and attacks him': the
+    COG named is the one attacked, so the tie is asked in every revision."""
+    from game.gears.ai import _names_that_cog
+
+    card = content.ai_cards["base:19"]
+    assert any(e.verb == "for_each" and e.do[0].value == "nearest_cog" and _names_that_cog(e.do[1:])
+               for b in card.branches for e in b.effects)
+    for rules in (2, 3):
+        asked = _card_questions(real, content, rules, card.id, card.enemy, apart=2)
+        assert any("nearest cog" in q for q in asked), (card.id, asked)

@@ -122,7 +122,9 @@ class LocustState:
 #      answer changes the spots it may take (wounds.locust_take_cover).
 #   2  an AI card's condition asks which COG it found ('the COG the card means') only when its
 #      branch names that COG (ai._set_cog); a condition of a new-card test never asks.
-RULES_REVISION = 2
+#   3  a Locust moving toward the nearest COG is not asked which of tied COGs standing in one
+#      area it means when no later instruction names that COG (ai.move_target).
+RULES_REVISION = 3
 
 
 def rules_revision(state: GearsState) -> int:
