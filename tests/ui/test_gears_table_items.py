@@ -636,9 +636,10 @@ def test_a_target_tie_names_the_locust_it_is_asked_for(make_app):
     """Spec 7.4: when a Locust's instruction finds COGs tied (two nearest COGs), the active
     player picks. The question read "Choose the COG (nearest cog)." with the two COGs' names on
     buttons and nothing saying which Locust would go for the one picked. Built (tests/gears/
-    built.py): both COGs at the entrance, P1 holding no card (no Guard to ask), a Wretch three
-    areas away and base:8 ("move 4 areas toward the nearest COG") the next AI card; P1 ends his
-    Order Step and the Locust step asks him."""
+    built.py): the COGs in two areas as far from a Wretch (three areas; COGs standing together
+    are not asked about from rules revision 3), P1 holding no card (no Guard to ask), and base:8
+    ("move 4 areas toward the nearest COG") the next AI card; P1 ends his Order Step and the
+    Locust step asks him."""
     from game.gears.rules.title import shared_content
     from game.ui.gears import choices as C
     from tests.gears.built import BLANK, ai_on_top, give_hand, put, stack_dice
@@ -646,8 +647,11 @@ def test_a_target_tie_names_the_locust_it_is_asked_for(make_app):
     put_id = {}
 
     def build(state):
+        view = state.view()
         start = state.cogs["P1"].area
-        far = sorted(a for a, d in state.view().move_dist[start].items() if d == 3)[0]
+        far = sorted(a for a, d in view.move_dist[start].items() if d == 3)[0]
+        state.cogs["P2"].area = next(a for a in sorted(view.areas) if a != start and view.mdist(far, a) == 3)
+        state.cogs["P2"].cover = None
         put_id["wretch"] = put(state, shared_content(), "wretch", far)
         give_hand(state, "P1", [])
         ai_on_top(state, "base:8")
