@@ -37,7 +37,7 @@ def test_each_way_is_legal_steps_as_short_as_the_map_allows(mission, seed):
         state = session.state
         f = T.top(state)
         view, here = state.view(), state.cogs[f["player"]].area
-        entry = T._explores_on_entry(state)
+        entry = T.explores_on_entry(state)
         explores = set(entry[1]) if entry else set()
         ways = T.walks(state)
         assert ways, "a move with areas left reaches its neighbours at least"

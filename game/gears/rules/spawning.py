@@ -101,11 +101,18 @@ def exit_areas(state: GearsState) -> list[str]:
     """Areas of the map exit: every door token's area; with no door (Roadblocks before its
     Stage 1 flips), the free exit of the newest tile (spec 9.2.4 'the map exit')."""
     view = state.view()
-    doors = [view.exits[d] for d in state.doors if d in view.exits]
+    return [view.exits[c] for c in map_exit_connectors(state)]
+
+
+def map_exit_connectors(state: GearsState) -> list[str]:
+    """The exits (connector names) that are the map exit (exit_areas): the door tokens', else
+    the newest tile's free exit; the table marks the latter, which no token shows."""
+    view = state.view()
+    doors = [d for d in state.doors if d in view.exits]
     if doors:
         return doors
     last = state.placements[-1]["tile"] if state.placements else None
-    return [view.exits[e] for e in view.free_exits if e.split(":")[0] == last][:1]
+    return [e for e in view.free_exits if e.split(":")[0] == last][:1]
 
 
 def exit_area(ctx) -> str | None:

@@ -191,7 +191,7 @@ def walks(state: GearsState) -> dict[str, tuple[str, ...]]:
     start = state.cogs[f["player"]].area
     if start not in view.areas:
         return {}
-    entry = _explores_on_entry(state)
+    entry = explores_on_entry(state)
     stops = set(entry[1]) if entry else set()
     ways: dict[str, tuple[str, ...]] = {start: ()}
     ring = [start]
@@ -215,7 +215,7 @@ def _peek(state: GearsState) -> dict[str, Any] | None:
     return s[-1] if s else None
 
 
-def _explores_on_entry(state: GearsState) -> tuple[int, list[str]] | None:
+def explores_on_entry(state: GearsState) -> tuple[int, list[str]] | None:
     """The level explored and the areas whose entry explores it at once (Roadblocks Stage 1,
     spec 9.2.4: 'when a COG enters the map exit'), while that level's deck has cards; None when
     no area does (_auto_explore and walks ask it)."""
@@ -993,7 +993,7 @@ def _auto_explore(ctx, content: GearsContent, player: str) -> None:
     """Roadblocks Stage 1 (spec 9.2.4): a COG entering the map exit explores the next level-1
     card at once; the move then goes on."""
     state: GearsState = ctx.state
-    entry = _explores_on_entry(state)
+    entry = explores_on_entry(state)
     if entry is not None and state.cogs[player].area in entry[1]:
         P.queue(state, "auto_explore", {"player": player, "level": entry[0]})
 

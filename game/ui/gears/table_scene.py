@@ -994,12 +994,52 @@ class GearsTable(GameTable):
             b = self.camera.to_screen(float(conn.segment.b[0]), float(conn.segment.b[1]))
             pygame.draw.line(surface, (20, 16, 10), a, b, max(4, round(16 * z)))
             pygame.draw.line(surface, pal_door(self.ctx), a, b, max(2, round(10 * z)))
+        for a, b, tag, text, font in self._map_exit_marks():
+            pygame.draw.line(surface, (20, 16, 10), a, b, max(3, round(10 * z)))
+            pygame.draw.line(surface, self.ctx.palette.accent, a, b, max(2, round(6 * z)))
+            pygame.draw.rect(surface, (24, 26, 30), tag, border_radius=px(4))
+            pygame.draw.rect(surface, self.ctx.palette.accent, tag, 1, border_radius=px(4))
+            widgets.text(surface, text, font, self.ctx.palette.accent, tag.center, "center")
         for r, name_rect, name in self._dropped_tags():
             pygame.draw.rect(surface, (40, 40, 44), r, border_radius=px(3))
             pygame.draw.rect(surface, (200, 190, 160), r, 1, border_radius=px(3))
             _paint_rifle(surface, r.inflate(-max(2, r.width // 6), -max(2, r.height // 5)), (200, 190, 160))
             label = self.ctx.assets.font(max(8, round(11 * z)), bold=True).render(name, True, (230, 220, 190))
             surface.blit(label, name_rect)
+
+    def _map_exit_marks(self) -> list[tuple[tuple[float, float], tuple[float, float], pygame.Rect, str, Any]]:
+        """The map exit where no door token shows it (spawning.map_exit_connectors: the newest
+        tile's free exit): its ends on screen and a 'Map exit' tag inside its area. Roadblocks'
+        Stage 1 explores when a COG enters it, and reinforcements spawn there, but the map did
+        not show where it was. Said on the tag: entering it explores, when it does."""
+        from game.gears.rules.spawning import map_exit_connectors
+
+        st = self.state
+        if st.doors:
+            return []
+        view = st.view()
+        board, z = view.board, self.camera.zoom
+        font = self.ctx.assets.font(max(9, round(13 * z)), bold=True)
+        text = _("Map exit: entering it explores") if gears_turn.explores_on_entry(st) else _("Map exit")
+        (left, top), (bw, bh) = self.camera.to_screen(0, 0), self.camera.board_size
+        board_rect = pygame.Rect(round(left), round(top), round(bw * z), round(bh * z))  # the tag stays on the map
+        out = []
+        for name in map_exit_connectors(st):
+            conn = next((c for c in board.connectors if c.name == name), None)
+            if conn is None or view.exits.get(name) not in board.areas:
+                continue
+            a = self.camera.to_screen(float(conn.segment.a[0]), float(conn.segment.a[1]))
+            b = self.camera.to_screen(float(conn.segment.b[0]), float(conn.segment.b[1]))
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            inside = self.camera.to_screen(*self._area_point(view.exits[name]))
+            d = math.dist(mid, inside) or 1.0
+            step = min(d * 0.5, self.ctx.px(28))  # from the edge toward the area's middle
+            at = (mid[0] + (inside[0] - mid[0]) * step / d, mid[1] + (inside[1] - mid[1]) * step / d)
+            w, h = font.size(text)
+            tag = pygame.Rect(0, 0, w + self.ctx.px(10), h + self.ctx.px(4))
+            tag.center = (round(at[0]), round(at[1]))
+            out.append((a, b, tag.clamp(board_rect).clamp(self.view_rect), text, font))
+        return out
 
     def _dropped_tags(self) -> list[tuple[pygame.Rect, pygame.Rect, str]]:
         """Each kind of weapon dropped in an area on screen: its tag, the rect of its name under
