@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.doom.rules.names import ammo, barrel_words, card_name, monster, place, ref, weapon_name, who
+from game.doom.rules.names import ammo, barrel_words, card_name, monster, option_labels, place, ref, weapon_name, who
 from game.doom.rules.queries import areas_seen
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
 from game.engine.text import Capitalised, M, Mn, Msg
@@ -395,8 +395,9 @@ def _encounter_effects(ctx, marine: str, enc) -> None:
                 emit(ctx, "lost", M("No {monster} of the encounter fits (out of the marines' sight, figures left).",
                                     monster=name), {})
                 continue
-            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?",
-                                                                               monster=name))
+            places = [{"cells": o} for o in opts]
+            got = ctx.choose(INVADER, "place", places, M("Where does the {monster} appear?", monster=name),
+                             labels=option_labels(state, "place", places))
             place_invader(ctx, group.monster, [tuple(x) for x in got["cells"]])
 
 

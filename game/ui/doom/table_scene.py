@@ -489,6 +489,8 @@ class DoomTable(GameTable):
                 dice = words.dice(weapon.dice) if weapon else ""
                 buttons.append(((words.name(weapon) if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
             buttons.append((_("Cancel"), "cancel", False))
+            if self.choices.question and not any(a.payload.get("weapon") for a in ch.targets.get(self.target, [])):
+                return self.choices.question, buttons  # a Sentry's demon: no weapon to choose, "Attack Red"
             if self.choices.question:  # an interrupt's shot
                 return _("Interrupt: attack {what} with which weapon?").format(
                     what=self._target_words(self.target)), buttons
