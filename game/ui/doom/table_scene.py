@@ -99,32 +99,85 @@ def roll_total(content, faces, ammo_counts: bool = True) -> str:
     return said
 
 
-def legend_layout(ctx: Context, area: pygame.Rect, entries: list[str]):
-    """How the map legend's `entries` fit `area` under its heading, each whole on its line:
-    (font, entries per column, each column's left x, line height) at the largest font (12, then
-    11 px) and the fewest columns that fit; None where none does. A column is its chip, its
-    widest words and a gap."""
+LEGEND_SIZES = (12, 11, 10)  # the legend's font sizes, largest first: it shrinks and folds before it goes
+
+
+@dataclass(frozen=True)
+class LegendLayout:
+    """The map legend laid out: its font, line height, and per entry its column's left x, its
+    first line's y offset under the heading and its lines (an entry folds at a space)."""
+
+    font: pygame.font.Font
+    line: int
+    width: int  # the whole legend's, its columns and their gaps
+    spots: tuple[tuple[int, int, tuple[str, ...]], ...]  # (column x offset, row, lines) per entry
+
+
+def _legend_layouts(ctx: Context, height: int, entries: list[str]):
+    """Every way the map legend's `entries` lie in `height` under its heading, each whole (an
+    entry folded at spaces onto the lines below where its column has rows to spare): largest
+    font first, then fewest columns, each column as narrow as its rows allow."""
     px = ctx.px
-    if area.width < ctx.font(12, bold=True).size(_("On the map"))[0]:
-        return None
-    for size in (12, 11):
+    for size in LEGEND_SIZES:
         font = ctx.font(size)
         line = font.get_linesize() + px(3)
-        rows = (area.height - line) // line  # below the heading
+        rows = (height - line) // line  # below the heading
         if rows < 1:
             continue
-        for cols in range(1, len(entries) + 1):
-            per_col = -(-len(entries) // cols)
-            if per_col > rows:
-                continue
-            widths = [max(font.size(e)[0] for e in entries[c * per_col:(c + 1) * per_col]) for c in range(cols)
-                      if entries[c * per_col:(c + 1) * per_col]]
-            xs = [area.left]
-            for w in widths[:-1]:
-                xs.append(xs[-1] + px(34) + w)
-            if xs[-1] + px(20) + widths[-1] <= area.right:
-                return font, per_col, xs, line
-    return None
+        for fold in (False, True):  # each entry on one line first, at every number of columns
+            for cols in range(1, len(entries) + 1):
+                per_col = -(-len(entries) // cols)
+                if per_col > rows:
+                    continue
+                spots: list[tuple[int, int, tuple[str, ...]]] = []
+                x = 0
+                for c in range(cols):
+                    chunk = entries[c * per_col:(c + 1) * per_col]
+                    if not chunk:
+                        break
+                    width, lines_of = _column(font, chunk, rows if fold else per_col)
+                    row = 0
+                    for lines in lines_of:
+                        spots.append((x, row, lines))
+                        row += len(lines)
+                    x += px(20) + width + px(14)  # the chip, the words, a gap
+                yield LegendLayout(font, line, x - px(14), tuple(spots))
+
+
+def _column(font, chunk: list[str], rows: int) -> tuple[int, list[tuple[str, ...]]]:
+    """The narrowest width at which `chunk`'s entries, folded at spaces, take `rows` lines at
+    most (each entry on its own lines; as many rows as entries: none folded), and the
+    entries' lines at that width."""
+    def folded(w: int) -> list[tuple[str, ...]]:
+        return [tuple(widgets.wrap(e, font, w, break_words=False)) for e in chunk]
+
+    widest = max(font.size(e)[0] for e in chunk)
+    least = max(font.size(word)[0] for e in chunk for word in e.split(" "))
+    lo, hi = least, widest  # `widest` takes one line an entry: it fits whenever the column does
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if sum(len(x) for x in folded(mid)) <= rows:
+            hi = mid
+        else:
+            lo = mid + 1
+    got = folded(lo)
+    return max(font.size(t)[0] for lines in got for t in lines), got
+
+
+def legend_layout(ctx: Context, area: pygame.Rect, entries: list[str]) -> LegendLayout | None:
+    """How the map legend's `entries` fit `area` under its heading, each whole: the largest font
+    (12, 11, then 10 px), the fewest columns, an entry folded only where a column is too narrow
+    for it on one line; None where no layout fits."""
+    if area.width < ctx.font(12, bold=True).size(_("On the map"))[0]:
+        return None
+    return next((got for got in _legend_layouts(ctx, area.height, entries) if got.width <= area.width), None)
+
+
+def legend_need(ctx: Context, height: int, entries: list[str]) -> int | None:
+    """The least width the legend takes in `height` (its narrowest layout, the heading's width at
+    least); None where it cannot lie in that height at all."""
+    got = [layout.width for layout in _legend_layouts(ctx, height, entries)]
+    return max(min(got), ctx.font(12, bold=True).size(_("On the map"))[0]) if got else None
 
 
 def die_face(die: str, face: str) -> str:
@@ -1593,6 +1646,7 @@ class DoomTable(GameTable):
             widgets.text(surface, ngettext("Deck: {n} card", "Deck: {n} cards", len(deck)).format(n=len(deck)), ctx.font(13),
                          pal.text_dim, (info.left, y + px(2)))
         row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
+        row, legend = self._legend_room(row, len(st.hand))
         mine = self._not_yours() is None and self.session.decider == INVADER
 
         def face(card: str) -> tuple[str, str]:
@@ -1606,8 +1660,27 @@ class DoomTable(GameTable):
         hidden = None if (self.invader_view() and self.handoff is None) else "doom_invader"
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(st.hand), face, state, self.mouse, hidden,
                                                            placeholder=self.card_placeholder, layer=self.hand_layer)
-        cards_right = max((rect.right for rect in hand.lay_out(ctx, row, len(st.hand))), default=row.left)
-        self._draw_legend(surface, pygame.Rect(cards_right + px(30), r.top + px(12), r.right - cards_right - px(44), r.height - px(20)))
+        if legend is not None:
+            self._draw_legend(surface, legend)
+
+    def _legend_room(self, row: pygame.Rect, n: int) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """The cards' row and the legend's room right of the cards. The legend takes what the
+        cards leave (30 px off them, 8 where that is short); where even that leaves it less than
+        its narrowest layout needs, the cards' row gives up the rest (the cards lie closer, or
+        fanned): at 1280x720 six Hungarian or Greek cards left the legend 136 px, seven 47, and
+        it was not drawn at all."""
+        px, r = self.ctx.px, self.hand_rect
+        top, height, right = r.top + px(12), r.height - px(20), r.right - px(14)
+        need = legend_need(self.ctx, height, [_(w) for _s, _c, w in self.LEGEND])
+        if need is None:
+            return row, None
+        cards_right = max((rect.right for rect in hand.lay_out(self.ctx, row, n)), default=row.left)
+        for gap in (px(30), px(8)):
+            if right - (cards_right + gap) >= need:
+                return row, pygame.Rect(cards_right + gap, top, right - cards_right - gap, height)
+        row = pygame.Rect(row.left, row.top, max(px(100), right - px(8) - need - row.left), row.height)
+        cards_right = max((rect.right for rect in hand.lay_out(self.ctx, row, n)), default=row.left)
+        return row, pygame.Rect(cards_right + px(8), top, right - cards_right - px(8), height)
 
     LEGEND = (("square", (90, 220, 120), N_("move")), ("square", (80, 210, 230), N_("teleport, vent")),
               ("square", (200, 110, 240), N_("place invader")), ("outline", (240, 60, 50), N_("target (odds)")),
@@ -1617,16 +1690,16 @@ class DoomTable(GameTable):
         """What the lit squares mean, in the hand strip's free room, laid out from that room:
         `legend_layout` picks the font and the columns that show every entry whole (at 1280x720
         six card backs left 110 px, one column, and the last entry was cut to 'door, invader…');
-        none is drawn where no layout fits."""
+        `_legend_room` leaves it the room of one layout at least."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         got = legend_layout(ctx, area, [_(w) for _s, _c, w in self.LEGEND])
         if got is None:
             return
-        font, per_col, xs, line = got
         widgets.text(surface, _("On the map"), ctx.font(12, bold=True), pal.text_dim, area.topleft)
-        for i, (shape, colour, words_) in enumerate(self.LEGEND):
-            x, y = xs[i // per_col], area.top + line + (i % per_col) * line
-            chip = pygame.Rect(x, y + px(2), px(14), px(14))
+        for (shape, colour, _words), (dx, row, lines) in zip(self.LEGEND, got.spots):
+            x, y = area.left + dx, area.top + got.line + row * got.line
+            side = min(px(14), got.line - px(3))  # apart from the next row's at the smaller sizes
+            chip = pygame.Rect(x, y + px(2), side, side)
             if shape == "square":
                 pygame.draw.rect(surface, colour, chip, 2, border_radius=px(3))
                 fill = pygame.Surface(chip.size, pygame.SRCALPHA)
@@ -1636,7 +1709,8 @@ class DoomTable(GameTable):
                 pygame.draw.rect(surface, colour, chip, 3, border_radius=px(3))
             else:
                 pygame.draw.circle(surface, colour, chip.center, chip.width // 2, 2)
-            widgets.text(surface, _(words_), font, pal.text_dim, (x + px(20), y))
+            for i, text in enumerate(lines):
+                widgets.text(surface, text, got.font, pal.text_dim, (x + px(20), y + i * got.line))
 
     # ------------------------------------------------------------------ side panel
     def side_labels(self) -> dict[str, str]:
