@@ -345,7 +345,7 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         if ab.knockback and damage >= 1 and v in state.marines and state.marines[v].cell is not None:
             knocked.append(v)
     for c in barrels:
-        if E.damage_wounds(damage, 1) >= 1:  # spec 11 item 20: barrel armour 1
+        if E.barrel_goes_off(damage):
             E.explode_barrel(ctx, c, attacker)
     decider = attacker if attacker in state.marines else INVADER
     limit = state.content.number("knockback_squares")

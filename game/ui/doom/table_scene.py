@@ -876,21 +876,28 @@ class DoomTable(GameTable):
             return
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         c = self.content
-        rows = [max(1, len(o.wounds)) for o in odds]
-        block = [px(40) + n * px(18) for n in rows]
+        barrel = odds[0].explode is not None  # what a player wants of a barrel: will it go off, and then?
+        rows = [0 if barrel else max(1, len(o.wounds)) for o in odds]
+        block = [px(22) if barrel else px(40) + n * px(18) for n in rows]
         lines = []
         for o in odds:
             # A marine's weapon, or an invader's own attack (its action names no weapon: the
             # monster's dice, as rules/queries.profile reads them).
             weapon = c.weapons[o.weapon] if o.weapon in c.weapons else c.monsters[self.state.invaders[attacker].monster]
-            line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
-                weapon=words.name(weapon), dice=words.dice(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
+            if barrel:
+                line = _("{weapon} ({dice}), distance {d}: {p:.0f}% to set it off").format(
+                    weapon=words.name(weapon), dice=words.dice(weapon.dice), d=o.distance, p=float(o.explode) * 100)
+            else:
+                line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
+                    weapon=words.name(weapon), dice=words.dice(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
             if o.left:
                 line += ", " + _("{kill:.0f}% to kill").format(kill=float(o.kill) * 100)
             lines.append(line)
-        lfont = ctx.font(13, bold=True)
-        w = min(self.view_rect.width - px(24), max(px(380), max(lfont.size(t)[0] for t in lines) + px(40)))
-        h = px(40) + sum(block)
+        blast = self._barrel_lines() if barrel else []
+        lfont, bfont = ctx.font(13, bold=True), ctx.font(13)
+        widest = max([lfont.size(t)[0] for t in lines] + [bfont.size(t)[0] for t, _hot in blast])
+        w = min(self.view_rect.width - px(24), max(px(380), widest + px(40)))
+        h = px(40) + sum(block) + (px(8) + len(blast) * bfont.get_linesize() if blast else 0)
         tx, ty = self.screen_of_cell(self.target)
         v = self.view_rect.inflate(-px(24), -px(24))
         corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
@@ -908,10 +915,41 @@ class DoomTable(GameTable):
         y = widgets.text(surface, title, ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(4)
         for o, n, line in zip(odds, rows, lines):
             y = widgets.text(surface, widgets.elide(line, lfont, w - px(28)), lfont, pal.accent, (x, y)).bottom + px(2)
+            if barrel:
+                continue
             bars = pygame.Rect(x, y, w - px(28), n * px(18))
             distribution_bars(surface, ctx, bars, o.wounds, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
                               lambda k: _("{n}+ wounds").format(n=k))
             y = bars.bottom + px(12)
+        y += px(6)
+        for text, deadly in blast:
+            y = widgets.text(surface, widgets.elide(text, bfont, w - px(28)), bfont, pal.danger if deadly else pal.text,
+                             (x, y)).bottom
+
+    def _barrel_lines(self) -> list[tuple[str, bool]]:
+        """What the chosen barrel's explosion does (rules/effects.barrel_chain, read as the rules
+        resolve it): how far it reaches, the barrels going off with it, each figure's wounds
+        (True: enough to kill it)."""
+        from game.ui.doom.preview import barrel_blast
+
+        got = barrel_blast(self.state, self.target)
+        if got is None:
+            return []
+        more = got.barrels - 1
+        out = [(_("If it goes off: 1 wound to each figure next to it.") if not more else
+                ngettext("If it goes off, {n} more barrel goes off with it: 1 wound to each figure next to one.",
+                         "If it goes off, {n} more barrels go off with it: 1 wound to each figure next to one.",
+                         more).format(n=more), False)]
+        for fig, n, left in got.hurt:
+            who = words.figure(self.state, fig)
+            if n >= left:
+                out.append((ngettext("{figure}: {n} wound, enough to kill", "{figure}: {n} wounds, enough to kill",
+                                     n).format(figure=who, n=n), True))
+            else:
+                out.append((ngettext("{figure}: {n} wound", "{figure}: {n} wounds", n).format(figure=who, n=n), False))
+        if not got.hurt:
+            out.append((_("Nobody stands next to it."), False))
+        return out
 
     def _attacker(self) -> str | None:
         """Who makes the attacks on offer: the marine whose turn it is, or the acting invader."""
