@@ -679,3 +679,15 @@ def test_a_sentry_shot_is_offered_by_the_marines_name_not_its_square(make_app):
     assert [label for label, what, _p in buttons if what != "cancel"] == ["Attack Red"]
     do_click(app, button_for(table, next(a for a in table.choices.targets[step])))
     assert table.session.actions[-1].kind == "sentry" and table.session.actions[-1].payload["use"]
+
+
+def test_a_turn_with_nothing_left_says_so(make_app):
+    """Red's attacks and MP spent, the End the turn button alone left: the prompt read 'Choose
+    one of the buttons.' (seen in Hungarian at 1280x720); it says the turn is done."""
+    app, table = start_game(make_app)
+    _act(app, table, "declare", action="fire")
+    st = table.state
+    st.turn["attacks"] = 0  # as after both shots
+    table.update_choices()
+    assert [a.kind for a in table.choices.buttons] == ["end_turn"] and not table.choices.spatial
+    assert table.hint() == "Red marine has done all this turn allows: end the turn."

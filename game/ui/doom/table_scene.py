@@ -472,6 +472,10 @@ class DoomTable(GameTable):
             return _("; ").join(parts).capitalize() + "." + (" " + why if why else "")
         if st.phase == "marine" and st.turn and st.turn.get("action") is None:
             return _("Declare this turn's action.")
+        if not why and st.phase == "marine" and st.turn and ch.buttons and all(a.kind == "end_turn" for a in ch.buttons):
+            # Its MP and attacks spent: 'Choose one of the buttons.' over one button said nothing.
+            return _("{who} has done all this turn allows: end the turn.").format(
+                who=words.figure(st, st.active_marine().id))
         return (why + " " if why else "") + _("Choose one of the buttons.")
 
     def why_no_target(self) -> str:
