@@ -12,7 +12,7 @@ import re
 from game import i18n
 from game.doom.rules import names
 from game.engine.protocol import english_words, hash_json
-from tests.doom.conftest import TITLE, act, fresh, marker, options, put
+from tests.doom.conftest import TITLE, act, fresh, options, put
 
 COORDINATES = re.compile(r"\d+,\d+")
 
