@@ -57,7 +57,20 @@ OLD_BOT_REASONS = (N_("the square out of sight closest to a marine ({cell})"),
                    N_("respawn at {cell}: toward {goal}, out of the invaders' reach"))
 # An area's text as older logs read it: Knee-Deep's West corridor counted "Two of the night
 # shift", whose second Zombie comes only with two marines or more.
-OLD_AREA_TEXTS = (N_("Two of the night shift are still here. They turn toward you much too slowly."),)
+# And as they began, naming the area the line has just named ("Junction hall is revealed: A
+# junction hall. Three doors lead on ..."; now "Junction hall is revealed: Three doors lead on ...").
+OLD_AREA_TEXTS = (N_("Two of the night shift are still here. They turn toward you much too slowly."),
+                  N_("A junction hall. Three doors lead on; scorch marks run toward the east door."),
+                  N_("A cramped crawlway. Something skitters in the ducts. A blue keycard glints at the far end."),
+                  N_("The east corridor. A security guard sits slumped against the wall."),
+                  N_("The toxin lab. Green sludge has flooded part of the floor. The red keycard lies on a workbench at the back."),
+                  N_("The exit hall. The red security door to the evac airlock is right ahead, and something huge stands between you and it."),
+                  N_("The evac airlock."),
+                  N_("The weapons locker. Someone left the heavy hardware behind."),
+                  N_("The service corridor runs east to the reactor hall."),
+                  N_("The control room. The shutdown console blinks on the far wall; the operators are still at their desks, after a fashion."),
+                  N_("The coolant store. A blue keycard is clipped to a rack at the back."),
+                  N_("The reactor hall. Coolant pools on the floor, and the second console is on the far side."))
 # The invader's event card labels before the choice was a message apart (7376734): the
 # actions of old saves hold them.
 # A paused question's options by square coordinates ("Knock it to 11,8"), as the saves and the
