@@ -294,3 +294,28 @@ def test_greek_give_and_order_buttons_read_as_greek():
         assert aim[0].isupper() and words.name(c.orders["aim"]) in aim, aim
     finally:
         i18n.set_language("en")
+
+
+def test_marine_card_texts_name_the_actions_as_the_declare_buttons_do():
+    """A Hungarian table's buttons declare 'Kitárazás' and 'Megközelítés' (the rulebook's words),
+    while the cards said '+2 hatótáv Tüzelés akcióban', '+1 sebzés Előrenyomulás akcióban' and
+    'Tough: 1 életerővel többel kezd' (not Hungarian): the cards name the action from the data."""
+    from game import i18n
+    from game.engine.protocol import Action
+
+    c = shared_content()
+    by_effect = {}
+    for cid, mc in c.marine_cards.items():
+        by_effect.setdefault((mc.effect, mc.params.get("when")), cid)
+    try:
+        for language in ("en", "hu", "el"):
+            i18n.set_language(language)
+            for effect, action in ((("accuracy", "fire"), "fire"), (("damage", "advance"), "advance"),
+                                   (("order_in_advance", None), "advance")):
+                text = words.marine_card_text(c, by_effect[effect])
+                button = words.button(c, Action("declare", {"action": action}))
+                assert words.name(c.actions[action]) in text and words.name(c.actions[action]) in button, (language, text)
+        i18n.set_language("hu")
+        assert "ponttal több" in words.marine_card_text(c, by_effect[("start_health", None)])
+    finally:
+        i18n.set_language("en")
