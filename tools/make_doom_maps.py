@@ -59,13 +59,13 @@ P1_AREAS = {
 P1_TEXT = {
     "A1": "Red emergency lamps. The lounge door is shut and the intercom only hisses. The shuttle bays are on the far side of this sector.",
     "A2": "The night shift never left. They turn toward you much too slowly.",
-    "A3": "A junction hall. Three doors lead on; scorch marks run toward the east door.",
-    "A4": "A cramped crawlway. Something skitters in the ducts. A blue keycard glints at the far end.",
-    "A5": "The east corridor. A security guard sits slumped against the wall.",
-    "A6": "The toxin lab. Green sludge has flooded part of the floor. The red keycard lies on a workbench at the back.",
-    "A7": "The exit hall. The red security door to the evac airlock is right ahead, and something huge stands between you and it.",
-    "A8": "The evac airlock.",
-    "A9": "The weapons locker. Someone left the heavy hardware behind.",
+    "A3": "Three doors lead on; scorch marks run toward the east door.",
+    "A4": "Cramped and dark. Something skitters in the ducts. A blue keycard glints at the far end.",
+    "A5": "A security guard sits slumped against the wall.",
+    "A6": "Green sludge has flooded part of the floor. The red keycard lies on a workbench at the back.",
+    "A7": "The red security door to the evac airlock is right ahead, and something huge stands between you and it.",
+    "A8": "The shuttle waits beyond the outer door.",
+    "A9": "Someone left the heavy hardware behind.",
 }
 
 
@@ -169,10 +169,10 @@ P2_AREAS = {
 }
 P2_TEXT = {
     "B1": "The reactor is running away. Shut it down from the control room and from the reactor hall itself, or nothing on this level survives.",
-    "B2": "The service corridor runs east to the reactor hall.",
-    "B3": "The control room. The shutdown console blinks on the far wall; the operators are still at their desks, after a fashion.",
-    "B4": "The coolant store. A blue keycard is clipped to a rack at the back.",
-    "B5": "The reactor hall. Coolant pools on the floor, and the second console is on the far side.",
+    "B2": "It runs east to the reactor hall.",
+    "B3": "The shutdown console blinks on the far wall; the operators are still at their desks, after a fashion.",
+    "B4": "A blue keycard is clipped to a rack at the back.",
+    "B5": "Coolant pools on the floor, and the second console is on the far side.",
 }
 
 

@@ -47,3 +47,31 @@ def test_a_loaded_doom_game_and_an_undo_to_the_start_keep_the_set_up_lines(tmp_p
         assert loaded.log.texts_for(seat) == session.log.texts_for(seat)
     loaded.undo_to(0)
     assert loaded.log.texts() == opening
+
+
+def test_no_area_text_begins_by_naming_its_own_area_again():
+    """The reveal line names the area: 'Junction hall is revealed: A junction hall. Three doors
+    lead on ...', 'Evac airlock is revealed: The evac airlock.' said it twice (so did 10 of the
+    14 areas of P1 and P2, in every language). No area text's first sentence is its own place
+    name again, in English, Hungarian or Greek."""
+    import re
+
+    from game import i18n
+    from game.doom.content import shared_content
+    from game.doom.rules.board import load_map
+
+    articles = re.compile(r"^(a|an|the|az|egy|ο|η|το|ένα|μια|ένας)\s+", re.IGNORECASE)
+    c = shared_content()
+    try:
+        for language in ("en", "hu", "el"):
+            i18n.set_language(language)
+            for sid, sc in c.scenarios.items():
+                dmap = load_map(sc.map)
+                for area, label in dmap.area_label.items():
+                    text = dmap.area_text.get(area, "")
+                    if not (label and text):
+                        continue
+                    first = articles.sub("", i18n._(text).split(".")[0]).strip().casefold()
+                    assert first != i18n._(label).casefold(), (language, sid, area, i18n._(text))
+    finally:
+        i18n.set_language("en")

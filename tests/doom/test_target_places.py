@@ -153,3 +153,19 @@ def test_a_click_on_an_enemy_out_of_sight_says_so_whatever_weapon_comes_first():
     act(state, "declare", action="fire")
     said = str(why_not(state, "red", (12, 8)))
     assert said.startswith("Red has no line of sight to Zombie 1"), said
+
+
+def test_greek_attack_prompts_read_with_a_barrel_as_the_target():
+    """The table's attack prompt in Greek read 'Επίθεση σε το αριστερό βαρέλι (...)' ('σε' + 'το'
+    is 'στο'): a target named with its article ('το βαρέλι') follows a colon, as the Blow-through
+    prompt's does."""
+    state = _barrel_scene()
+    marker(state, "barrel", (13, 9))
+    try:
+        i18n.set_language("el")
+        what = as_text(names.target(state, (10, 8)))
+        for msgid in ("Attack {what}: with which weapon?", "Interrupt: attack {what} with which weapon?"):
+            said = i18n._(msgid).format(what=what)
+            assert what in said and "σε το" not in said and said != msgid.format(what=what), said
+    finally:
+        i18n.set_language("en")

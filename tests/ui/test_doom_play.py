@@ -651,3 +651,43 @@ def test_a_blow_through_walk_is_chosen_on_the_map_and_its_die_by_name(make_app):
     green = next(a for label, a, _p in buttons if label == "Drop the green die")
     do_click(app, button_for(table, green))
     assert table.session.actions[-1] == Action("blow_through", {"to": [9, 8], "drop": "green"})
+
+
+def test_a_sentry_shot_is_offered_by_the_marines_name_not_its_square(make_app):
+    """Spec 6.8 Sentry at a hot-seat table: Red steps next to a Demon and the invader is asked
+    whether it strikes. The lit target's button read 'Attack 2,9' under 'Interrupt: attack Red
+    with which weapon?' (a Demon has no weapon to choose); it reads 'Attack Red' under the rules'
+    own question."""
+    app, table = start_game(make_app, seats=("human", "human"))
+    st = table.state
+    red = st.marines["red"]
+    demon = "demon#9"
+    from game.doom.rules.state import Invader
+
+    st.invaders[demon] = Invader(demon, "demon", [(red.cell[0] + 2, red.cell[1]), (red.cell[0] + 3, red.cell[1])], 0)
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "run"))
+    step = (red.cell[0] + 1, red.cell[1])
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "move" and tuple(a.payload["to"]) == step))
+    app.run(max_frames=1)
+    if table.handoff:
+        do_click(app, (640, 360))
+    assert _pending(table) == "sentry" and table.session.decider == INVADER
+    do_click(app, table.screen_of_cell(step))
+    assert table.target == step
+    prompt, buttons = table.prompt_choices()
+    assert prompt == "Demon 9 may attack Red (Sentry)."
+    assert [label for label, what, _p in buttons if what != "cancel"] == ["Attack Red"]
+    do_click(app, button_for(table, next(a for a in table.choices.targets[step])))
+    assert table.session.actions[-1].kind == "sentry" and table.session.actions[-1].payload["use"]
+
+
+def test_a_turn_with_nothing_left_says_so(make_app):
+    """Red's attacks and MP spent, the End the turn button alone left: the prompt read 'Choose
+    one of the buttons.' (seen in Hungarian at 1280x720); it says the turn is done."""
+    app, table = start_game(make_app)
+    _act(app, table, "declare", action="fire")
+    st = table.state
+    st.turn["attacks"] = 0  # as after both shots
+    table.update_choices()
+    assert [a.kind for a in table.choices.buttons] == ["end_turn"] and not table.choices.spatial
+    assert table.hint() == "Red marine has done all this turn allows: end the turn."

@@ -270,3 +270,52 @@ def test_the_declare_buttons_fit_the_prompt_bar_in_every_language(make_app, conf
         finally:
             set_language("en")
         assert len(declares) == 4 and all(table.prompt_rect.contains(r) for r in declares), (language, declares)
+
+
+def test_greek_give_and_order_buttons_read_as_greek():
+    """At a Greek table the Ready turn's buttons read 'Δώστε σε Πράσινος 1 φυσίγγια/σφαίρες (1 ΠΚ)'
+    ('σε' before a name in the nominative) and 'διαταγή Στόχευση' (a button in lower case): the
+    name follows a colon, the button starts with a capital."""
+    from game import i18n
+    from game.doom.rules.title import DoomTitle
+    from game.engine.protocol import Action
+    from game.engine.session import Session
+
+    session = Session.start(DoomTitle(), "knee_deep", seed=7, options={"marines": 2})
+    st, c = session.state, session.state.content
+    try:
+        i18n.set_language("el")
+        give = words.button(c, Action("give", {"to": "green", "what": "shells"}), st)
+        gun = words.button(c, Action("give", {"to": "green", "what": "shotgun"}), st)
+        aim = words.button(c, Action("order", {"order": "aim"}), st)
+        green = words.short("green")
+        for said in (give, gun):
+            assert f"σε: {green}" in said and f"σε {green}" not in said, said
+        assert aim[0].isupper() and words.name(c.orders["aim"]) in aim, aim
+    finally:
+        i18n.set_language("en")
+
+
+def test_marine_card_texts_name_the_actions_as_the_declare_buttons_do():
+    """A Hungarian table's buttons declare 'Kitárazás' and 'Megközelítés' (the rulebook's words),
+    while the cards said '+2 hatótáv Tüzelés akcióban', '+1 sebzés Előrenyomulás akcióban' and
+    'Tough: 1 életerővel többel kezd' (not Hungarian): the cards name the action from the data."""
+    from game import i18n
+    from game.engine.protocol import Action
+
+    c = shared_content()
+    by_effect = {}
+    for cid, mc in c.marine_cards.items():
+        by_effect.setdefault((mc.effect, mc.params.get("when")), cid)
+    try:
+        for language in ("en", "hu", "el"):
+            i18n.set_language(language)
+            for effect, action in ((("accuracy", "fire"), "fire"), (("damage", "advance"), "advance"),
+                                   (("order_in_advance", None), "advance")):
+                text = words.marine_card_text(c, by_effect[effect])
+                button = words.button(c, Action("declare", {"action": action}))
+                assert words.name(c.actions[action]) in text and words.name(c.actions[action]) in button, (language, text)
+        i18n.set_language("hu")
+        assert "ponttal több" in words.marine_card_text(c, by_effect[("start_health", None)])
+    finally:
+        i18n.set_language("en")

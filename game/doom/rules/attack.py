@@ -84,7 +84,8 @@ def resolve(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg | Non
                 continue
             for d in droppable:
                 opts.append({"to": list(n), "drop": d})
-        got = ctx.choose(attacker, "blow_through", opts, M("Walk the attack on (Blow-through)?"))
+        got = ctx.choose(attacker, "blow_through", opts, M("Walk the attack on (Blow-through)?"),
+                         labels=names.option_labels(state, "blow_through", opts, subject=state.figure_cells().get(cur)))
         if got["to"] is None:
             return
         pool.remove(got["drop"])
@@ -344,7 +345,7 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         if ab.knockback and damage >= 1 and v in state.marines and state.marines[v].cell is not None:
             knocked.append(v)
     for c in barrels:
-        if E.damage_wounds(damage, 1) >= 1:  # spec 11 item 20: barrel armour 1
+        if E.barrel_goes_off(damage):
             E.explode_barrel(ctx, c, attacker)
     decider = attacker if attacker in state.marines else INVADER
     limit = state.content.number("knockback_squares")
@@ -352,7 +353,8 @@ def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, p
         if state.marines[v].cell is None or state.outcome is not None:
             continue
         opts = [{"to": None}] + [{"to": list(c)} for c in Q.knockback_squares(state, v, limit)]
-        to = ctx.choose(decider, "knockback", opts, M("Where is {figure} knocked back to?", figure=who(state, v)))["to"]
+        to = ctx.choose(decider, "knockback", opts, M("Where is {figure} knocked back to?", figure=who(state, v)),
+                        labels=names.option_labels(state, "knockback", opts, subject=v))["to"]
         if to is None:
             continue
         mar = state.marines[v]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.doom.rules.names import ammo, barrel_words, card_name, monster, place, ref, weapon_name, who
+from game.doom.rules.names import ammo, barrel_words, card_name, monster, option_labels, place, ref, weapon_name, who
 from game.doom.rules.queries import areas_seen
 from game.doom.rules.state import INVADER, Cell, DoomState, Invader, Marker
 from game.engine.text import Capitalised, M, Mn, Msg
@@ -163,6 +163,51 @@ def armour_of(state: DoomState, fig: str) -> int:
     return state.content.monsters[state.invaders[fig].monster].armour
 
 
+BARREL_ARMOUR = 1  # spec 11 item 20
+
+
+def barrel_goes_off(damage: int) -> bool:
+    """Whether an attack's damage (Deadly included) sets a barrel off: a wound through its armour
+    (spec 6.15, 11 item 20). The attack asks it, and so does the odds panel (odds.explode_chance)."""
+    return damage_wounds(damage, BARREL_ARMOUR) >= 1
+
+
+def barrel_reach(state: DoomState, cell: Cell) -> list[Cell]:
+    """The squares a barrel's explosion reaches: the 8 adjacent, not across a wall or closed door."""
+    return list(state.map.steps(state.closed_set).get(cell, ()))
+
+
+def _hit_around(state: DoomState, around: list[Cell], figures: dict[Cell, str]) -> list[str]:
+    hit: list[str] = []
+    for n in around:
+        f = figures.get(n)
+        if f is not None and f not in hit:
+            hit.append(f)
+    return hit
+
+
+def barrel_chain(state: DoomState, cell: Cell) -> tuple[list[Cell], dict[str, int]]:
+    """What a barrel going off does, as explode_barrel resolves it, without doing it: the barrels
+    that go off (this one first, then each next to one going off, in turn) and the wounds each
+    figure takes (1 a barrel going off next to it; a figure killed on the way would take no more)."""
+    gone: list[Cell] = []
+    wounds: dict[str, int] = {}
+    figures = state.figure_cells()
+
+    def go(c: Cell) -> None:
+        gone.append(c)
+        around = barrel_reach(state, c)
+        for f in _hit_around(state, around, figures):
+            wounds[f] = wounds.get(f, 0) + 1
+        for n in around:
+            if n not in gone and state.has_marker(n, "barrel"):
+                go(n)
+
+    if state.has_marker(cell, "barrel"):
+        go(cell)
+    return gone, wounds
+
+
 def explode_barrel(ctx, cell: Cell, by: str | None = None) -> None:
     """Spec 6.15: the marker is removed; every creature on the 8 adjacent squares (not across a
     wall or closed door) takes 1 wound; adjacent barrels explode in turn."""
@@ -173,15 +218,8 @@ def explode_barrel(ctx, cell: Cell, by: str | None = None) -> None:
     said = M("{barrel} explodes.", barrel=Capitalised(barrel_words(state, cell)))  # named while it is there (told from the others)
     state.markers.remove(barrel)
     emit(ctx, "barrel", said, {"cell": list(cell)})
-    m = state.map
-    around = [n for n in m.steps(state.closed_set).get(cell, ())]
-    hit: list[str] = []
-    figures = state.figure_cells()
-    for n in around:
-        f = figures.get(n)
-        if f is not None and f not in hit:
-            hit.append(f)
-    for f in hit:
+    around = barrel_reach(state, cell)
+    for f in _hit_around(state, around, state.figure_cells()):
         wound(ctx, f, 1, M("the barrel's explosion"), by)
     for n in around:
         if state.has_marker(n, "barrel"):
@@ -395,8 +433,9 @@ def _encounter_effects(ctx, marine: str, enc) -> None:
                 emit(ctx, "lost", M("No {monster} of the encounter fits (out of the marines' sight, figures left).",
                                     monster=name), {})
                 continue
-            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?",
-                                                                               monster=name))
+            places = [{"cells": o} for o in opts]
+            got = ctx.choose(INVADER, "place", places, M("Where does the {monster} appear?", monster=name),
+                             labels=option_labels(state, "place", places))
             place_invader(ctx, group.monster, [tuple(x) for x in got["cells"]])
 
 

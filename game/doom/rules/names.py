@@ -57,9 +57,26 @@ OLD_BOT_REASONS = (N_("the square out of sight closest to a marine ({cell})"),
                    N_("respawn at {cell}: toward {goal}, out of the invaders' reach"))
 # An area's text as older logs read it: Knee-Deep's West corridor counted "Two of the night
 # shift", whose second Zombie comes only with two marines or more.
-OLD_AREA_TEXTS = (N_("Two of the night shift are still here. They turn toward you much too slowly."),)
+# And as they began, naming the area the line has just named ("Junction hall is revealed: A
+# junction hall. Three doors lead on ..."; now "Junction hall is revealed: Three doors lead on ...").
+OLD_AREA_TEXTS = (N_("Two of the night shift are still here. They turn toward you much too slowly."),
+                  N_("A junction hall. Three doors lead on; scorch marks run toward the east door."),
+                  N_("A cramped crawlway. Something skitters in the ducts. A blue keycard glints at the far end."),
+                  N_("The east corridor. A security guard sits slumped against the wall."),
+                  N_("The toxin lab. Green sludge has flooded part of the floor. The red keycard lies on a workbench at the back."),
+                  N_("The exit hall. The red security door to the evac airlock is right ahead, and something huge stands between you and it."),
+                  N_("The evac airlock."),
+                  N_("The weapons locker. Someone left the heavy hardware behind."),
+                  N_("The service corridor runs east to the reactor hall."),
+                  N_("The control room. The shutdown console blinks on the far wall; the operators are still at their desks, after a fashion."),
+                  N_("The coolant store. A blue keycard is clipped to a rack at the back."),
+                  N_("The reactor hall. Coolant pools on the floor, and the second console is on the far side."))
 # The invader's event card labels before the choice was a message apart (7376734): the
 # actions of old saves hold them.
+# A paused question's options by square coordinates ("Knock it to 11,8"), as the saves and the
+# state hashes of older Tiletops hold them (DoomTitle.older_words words a paused question so again).
+OLD_QUESTION_LABELS = (N_("Place on {cells}"), N_("Knock it to {cell}"), N_("Attack {cell}"),
+                       N_("Walk on to {cell}, dropping a {die} die"))
 OLD_PLAY_LABELS = (N_("Play {card}: destroy door {door}"), N_("Play {card}: close door {door}"),
                    N_("Play {card}: close doors {door} and {other}"), N_("Play {card}: {figure} activates twice"),
                    N_("Play {card}: every {monster} +{n} MP"))
@@ -270,18 +287,127 @@ SEPARATOR = M("; ")  # "· " in Greek, where ";" is a question mark
 MISS = M("miss")  # a die's miss face, as a scatter flip names it
 
 
-def _place_msg(cells) -> Msg:
-    return M("Place on {cells}", cells=squares(cells))
+def old_option_words(kind: str, o: dict[str, Any]) -> Msg | Ref | str:
+    """A paused question's option as Tiletop worded it before its squares had names ("Knock it
+    to 11,8"): the state hash of a save paused there took these words (DoomTitle.older_words)."""
+    if kind in ("guard", "sentry") and o.get("use"):
+        w = o.get("weapon")
+        return M("Attack {cell} with the {weapon}", cell=sq(o["target"]), weapon=weapon_name(None, w)) if w \
+            else M("Attack {cell}", cell=sq(o["target"]))
+    if kind == "place":
+        return M("Place on {cells}", cells=squares(tuple(tuple(c) for c in o["cells"])))
+    if kind == "knockback" and o.get("to") is not None:
+        return M("Knock it to {cell}", cell=sq(o["to"]))
+    if kind == "blow_through" and o.get("to") is not None:
+        return M("Walk on to {cell}, dropping a {die} die", cell=sq(o["to"]), die=ref("doom.die", o["drop"]))
+    return option_words(None, kind, o)  # "Let it pass", "Leave it where it is": no square in them
 
 
-def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> Msg | Ref | str:
+SQUARE_QUESTIONS = ("place", "knockback", "blow_through")  # questions whose options are squares
+
+
+def option_labels(state: DoomState, kind: str, options: list[dict[str, Any]], subject: str | None = None) -> list:
+    """A question's option labels, the squares named as a player finds them on the map: the
+    area's place name, and where another option lies in the same area, where in it, from a
+    figure or marker the map shows (`spots`; `subject`: the figure the question is about, a
+    knocked-back marine, told from first)."""
+    if kind not in SQUARE_QUESTIONS:
+        return [option_words(state, kind, o) for o in options]
+    first = [tuple(o["cells"][0]) if kind == "place" else tuple(o["to"]) for o in options
+             if (o.get("cells") if kind == "place" else o.get("to")) is not None]
+    named = spots(state, first, subject)
+    return [option_words(state, kind, o, named) for o in options]
+
+
+def spots(state: DoomState, cells, subject: str | None = None) -> dict[tuple[int, int], Msg]:
+    """Each of `cells` (the squares a question offers) named as a player finds it on the map:
+    "the Crew lounge" where no other of them lies in that area; else told apart from a thing the
+    map shows there: "the Crew lounge, 2 squares left of Green" (the `subject` figure first, else
+    the nearest single-square figure, item or barrel in the area), or, with nothing to tell it
+    from, by its row and square counted from the area's top left."""
+    cells = sorted({(c[0], c[1]) for c in cells})
+    area_of = state.map.area_of
+    by_area: dict[str, list] = {}
+    for c in cells:
+        by_area.setdefault(area_of.get(c, ""), []).append(c)
+    marks = _landmarks(state, subject)
+    out: dict[tuple[int, int], Msg] = {}
+    for area, group in by_area.items():
+        where = place(state, [group[0]])
+        if len(group) == 1 or where is UNEXPLORED:
+            for c in group:
+                out[c] = where
+            continue
+        own = [m for m in marks if area_of.get(m[0]) == area]
+        for c in group:
+            near = [m for m in own if m[0] != c]
+            if subject is not None and any(m[2] == 0 for m in near):  # the question's own figure
+                near = [m for m in near if m[2] == 0]
+            if near:
+                cell, name, _rank = min(near, key=lambda m: (m[2], max(abs(m[0][0] - c[0]), abs(m[0][1] - c[1])), m[0]))
+                out[c] = M("{place}, {where}", place=where, where=_offset(c[0] - cell[0], c[1] - cell[1], name))
+            else:
+                box = state.map.areas.get(area, frozenset(group))
+                out[c] = M("{place}, row {row} from the top, square {col} from the left", place=where,
+                           row=c[1] - min(y for _x, y in box) + 1, col=c[0] - min(x for x, _y in box) + 1)
+    return out
+
+
+def _landmarks(state: DoomState, subject: str | None) -> list[tuple[tuple[int, int], Any, int]]:
+    """What a square may be told from, as the map shows it to every seat (revealed areas only):
+    single-square figures by name, items by what they are, barrels; rank 0: the `subject`."""
+    revealed = state.revealed
+    area_of = state.map.area_of
+    out: list[tuple[tuple[int, int], Any, int]] = []
+    for fig, cells in _figure_squares(state):
+        if len(cells) == 1 and area_of.get(cells[0]) in revealed:
+            out.append((cells[0], who(state, fig), 0 if fig == subject else 1))
+    for m in state.markers:
+        if area_of.get(m.cell) not in revealed:
+            continue
+        if m.kind == "equipment":
+            out.append((m.cell, M("the {thing}", thing=thing(state, m.variant)), 2))
+        elif m.kind == "barrel":
+            out.append((m.cell, BARREL, 2))
+    return out
+
+
+def _figure_squares(state: DoomState):
+    for mid, mar in state.marines.items():
+        if mar.cell is not None:
+            yield mid, [mar.cell]
+    for fid, inv in state.invaders.items():
+        if inv.cells:
+            yield fid, list(inv.cells)
+
+
+BARREL = M("the barrel")
+
+
+def _offset(dx: int, dy: int, thing) -> Msg:
+    """Where a square lies from a thing on the map, in the screen's directions: "2 squares left
+    of Green", "1 square below the barrel", "2 squares left and 1 square up from Imp 3"."""
+    if dy == 0:
+        return Mn("{n} square left of {thing}", "{n} squares left of {thing}", -dx, thing=thing) if dx < 0 else \
+            Mn("{n} square right of {thing}", "{n} squares right of {thing}", dx, thing=thing)
+    if dx == 0:
+        return Mn("{n} square above {thing}", "{n} squares above {thing}", -dy, thing=thing) if dy < 0 else \
+            Mn("{n} square below {thing}", "{n} squares below {thing}", dy, thing=thing)
+    across = Mn("{n} square left", "{n} squares left", -dx) if dx < 0 else Mn("{n} square right", "{n} squares right", dx)
+    up = Mn("{n} square up", "{n} squares up", -dy) if dy < 0 else Mn("{n} square down", "{n} squares down", dy)
+    return M("{across} and {up} from {thing}", across=across, up=up, thing=thing)
+
+
+def option_words(state: DoomState, kind: str, o: dict[str, Any], named: dict | None = None) -> Msg | Ref | str:
+    """An option's label; `named`: the question's squares named together (option_labels), so
+    two in one area are told apart; asked alone, a square is named by its place."""
     if kind in ("guard", "sentry"):
         if not o.get("use"):
             return M("Let it pass")
         w = o.get("weapon")
         if w:
-            return M("Attack {cell} with the {weapon}", cell=sq(o["target"]), weapon=weapon_name(state, w))
-        return M("Attack {cell}", cell=sq(o["target"]))
+            return M("Attack {target} with the {weapon}", target=target(state, o["target"]), weapon=weapon_name(state, w))
+        return M("Attack {target}", target=target(state, o["target"]))
     if kind == "aim":
         return M("Make an aimed attack") if o.get("aim") else M("Attack without aiming")
     if kind == "heal":
@@ -306,11 +432,29 @@ def option_words(state: DoomState, kind: str, o: dict[str, Any]) -> Msg | Ref | 
     if kind == "trap_spawn":
         return M("Bring in a {monster}", monster=monster(o["monster"]))
     if kind == "place":
-        cells = tuple(tuple(c) for c in o["cells"])
-        return label(("place", cells), _place_msg, cells)
+        cells = [tuple(c) for c in o["cells"]]
+        spot = _spot(state, cells[0], named)
+        if len(cells) == 1:
+            return M("Place in {spot}", spot=spot)
+        # A footprint by the square the table lights brightest, its first (rules/board.footprint)
+        if len(cells) > 2:
+            return M("Place its top-left square in {spot}", spot=spot)
+        return M("Place its left square in {spot}", spot=spot) if cells[1][1] == cells[0][1] else \
+            M("Place its upper square in {spot}", spot=spot)
     if kind == "knockback":
-        return M("Leave it where it is") if o.get("to") is None else M("Knock it to {cell}", cell=sq(o["to"]))
+        return M("Leave it where it is") if o.get("to") is None else \
+            M("Knock it to {spot}", spot=_spot(state, o["to"], named))
     if kind == "blow_through":
-        return M("Stop the attack here") if o.get("to") is None else \
-            M("Walk on to {cell}, dropping a {die} die", cell=sq(o["to"]), die=ref("doom.die", o["drop"]))
+        if o.get("to") is None:
+            return M("Stop the attack here")
+        cell = (o["to"][0], o["to"][1])
+        on = target(state, cell) if cell in state.figure_cells() or state.has_marker(cell, "barrel") \
+            else M("a square in {place}", place=_spot(state, cell, named))
+        return M("Walk on to {target}, dropping a {die} die", target=on, die=ref("doom.die", o["drop"]))
     return M("Choose this")  # every question above has its words; never show a payload
+
+
+def _spot(state: DoomState, cell, named: dict | None) -> Msg:
+    cell = (cell[0], cell[1])
+    got = named.get(cell) if named else None
+    return got if got is not None else place(state, [cell])

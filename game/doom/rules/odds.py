@@ -47,6 +47,16 @@ def wound_distribution(pool: tuple[str, ...], distance: int, armour: int, accura
     return dict(sorted(out.items()))
 
 
+def explode_chance(pool: tuple[str, ...], distance: int, accuracy: int = 0, deadly: int = 0, melee: bool = False,
+                   content: DoomContent | None = None) -> Fraction:
+    """The chance an attack sets a barrel off: it hits and its damage gets through the barrel's
+    armour (effects.barrel_goes_off, the rule the attack resolves with; spec 6.15, 11 item 20)."""
+    from game.doom.rules.effects import barrel_goes_off
+
+    return sum((p for (miss, rng, dmg), p in _table(pool, content).items()
+                if not miss and (melee or rng + accuracy >= distance) and barrel_goes_off(dmg + deadly)), Fraction(0))
+
+
 def expected_wounds(pool: tuple[str, ...], distance: int, armour: int, accuracy: int = 0, deadly: int = 0,
                     melee: bool = False, content: DoomContent | None = None) -> Fraction:
     return sum((w * p for w, p in wound_distribution(pool, distance, armour, accuracy, deadly, melee,
@@ -83,4 +93,4 @@ def reroll_distribution(faces: list[tuple[str, str]], reroll: tuple[int, ...], d
     return dict(sorted(outcome_distribution(again, wounds).items()))
 
 
-__all__ = ["expected_wounds", "hit_chance", "reroll_distribution", "wound_distribution", "wound_odds"]
+__all__ = ["expected_wounds", "explode_chance", "hit_chance", "reroll_distribution", "wound_distribution", "wound_odds"]

@@ -49,22 +49,37 @@ class DoomTitle(Title[DoomState]):
         return T.apply(state, action)
 
     def older_words(self, data: dict[str, Any]) -> list[dict[str, Any]]:
-        """A reroll question as Tiletop worded it before its dice were words ("(now blue r2
-        d1)", names.old_dice_words): a save paused at it loads (its hash took those words)."""
-        from game.doom.rules.names import old_dice_words
+        """A paused question as older Tiletops worded it: a reroll before its dice were words
+        ("(now blue r2 d1)", names.old_dice_words); a question of squares (a placement, a
+        knockback, a Blow-through walk, a Guard or Sentry shot) before its squares had names
+        ("Knock it to 11,8", names.old_option_words). A save paused at one loads (its hash took
+        those words)."""
+        from game.doom.rules.names import old_dice_words, old_option_words
         from game.engine.text import Msg, english
 
         proc = data.get("proc")
         pend = proc.get("pending") if isinstance(proc, dict) else None
-        prompt = pend.get("prompt") if isinstance(pend, dict) else None
-        faces = (pend.get("about") or {}).get("faces") if isinstance(pend, dict) else None
-        if not isinstance(prompt, dict) or "dice" not in prompt.get("params", {}) or not isinstance(faces, list):
+        if not isinstance(pend, dict):
             return []
-        try:
-            old = english(Msg.from_json(prompt).format(dice=old_dice_words(faces)))
-        except (KeyError, TypeError, ValueError):
-            return []
-        return [dict(data, proc=dict(proc, pending=dict(pend, prompt=old)))]
+        prompt = pend.get("prompt")
+        faces = (pend.get("about") or {}).get("faces")
+        out = []
+        if isinstance(prompt, dict) and "dice" in prompt.get("params", {}) and isinstance(faces, list):
+            try:
+                old = english(Msg.from_json(prompt).format(dice=old_dice_words(faces)))
+            except (KeyError, TypeError, ValueError):
+                old = None
+            if old is not None:
+                out.append(dict(data, proc=dict(proc, pending=dict(pend, prompt=old))))
+        options = pend.get("options")
+        if pend.get("kind") in ("guard", "sentry", "place", "knockback", "blow_through") and isinstance(options, list):
+            try:
+                labels = [english(old_option_words(pend["kind"], o)) for o in options]
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                labels = None
+            if labels is not None:
+                out.append(dict(data, proc=dict(proc, pending=dict(pend, labels=labels))))
+        return out
 
     def current_decider(self, state: DoomState) -> str | None:
         return T.decider(state)

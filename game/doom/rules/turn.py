@@ -16,7 +16,8 @@ from game.doom.rules import effects as E
 from game.doom.rules import procedures as P
 from game.doom.rules import names
 from game.doom.rules import queries as Q
-from game.doom.rules.names import ammo, card_name, label, monster as monster_name, monsters, place, ref, sq, squares, weapon_name, who
+from game.doom.rules.names import (ammo, card_name, label, monster as monster_name, monsters, option_labels, place, ref, sq,
+                                   squares, weapon_name, who)
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.text import M, Mn, Msg, join
@@ -737,8 +738,9 @@ def _trap(ctx, marine: str) -> bool:
                 break
             monster = ctx.choose(INVADER, "trap_spawn", [{"monster": m} for m in types],
                                  M("Which invader does the Trap bring in?"))["monster"]
-            got = ctx.choose(INVADER, "place", [{"cells": o} for o in Q.placements(state, monster)],
-                             M("Where does the {monster} appear?", monster=monster_name(monster)))
+            places = [{"cells": o} for o in Q.placements(state, monster)]
+            got = ctx.choose(INVADER, "place", places, M("Where does the {monster} appear?", monster=monster_name(monster)),
+                             labels=option_labels(state, "place", places))
             E.place_invader(ctx, monster, [tuple(c) for c in got["cells"]])
         return True
     state.flags["interlude"] = {"card": card, "left": n, "figures": None, "done": []}
@@ -1020,8 +1022,9 @@ def _spawn(ctx, card: str, half: int) -> None:
             if not opts:
                 E.emit(ctx, "lost", label(("lost", group.monster), _lost_msg, name), {})
                 continue
-            got = ctx.choose(INVADER, "place", [{"cells": o} for o in opts], M("Where does the {monster} appear?",
-                                                                               monster=name))
+            places = [{"cells": o} for o in opts]
+            got = ctx.choose(INVADER, "place", places, M("Where does the {monster} appear?", monster=name),
+                             labels=option_labels(state, "place", places))
             E.place_invader(ctx, group.monster, [tuple(c) for c in got["cells"]])
     _guard_window(ctx, None, "spawned")  # Guard may interrupt at any moment of the invader's turn (seed p. 10)
     state.hand.remove(card)  # the card stays in hand while it is being played, then is discarded

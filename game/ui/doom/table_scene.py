@@ -99,32 +99,85 @@ def roll_total(content, faces, ammo_counts: bool = True) -> str:
     return said
 
 
-def legend_layout(ctx: Context, area: pygame.Rect, entries: list[str]):
-    """How the map legend's `entries` fit `area` under its heading, each whole on its line:
-    (font, entries per column, each column's left x, line height) at the largest font (12, then
-    11 px) and the fewest columns that fit; None where none does. A column is its chip, its
-    widest words and a gap."""
+LEGEND_SIZES = (12, 11, 10)  # the legend's font sizes, largest first: it shrinks and folds before it goes
+
+
+@dataclass(frozen=True)
+class LegendLayout:
+    """The map legend laid out: its font, line height, and per entry its column's left x, its
+    first line's y offset under the heading and its lines (an entry folds at a space)."""
+
+    font: pygame.font.Font
+    line: int
+    width: int  # the whole legend's, its columns and their gaps
+    spots: tuple[tuple[int, int, tuple[str, ...]], ...]  # (column x offset, row, lines) per entry
+
+
+def _legend_layouts(ctx: Context, height: int, entries: list[str]):
+    """Every way the map legend's `entries` lie in `height` under its heading, each whole (an
+    entry folded at spaces onto the lines below where its column has rows to spare): largest
+    font first, then fewest columns, each column as narrow as its rows allow."""
     px = ctx.px
-    if area.width < ctx.font(12, bold=True).size(_("On the map"))[0]:
-        return None
-    for size in (12, 11):
+    for size in LEGEND_SIZES:
         font = ctx.font(size)
         line = font.get_linesize() + px(3)
-        rows = (area.height - line) // line  # below the heading
+        rows = (height - line) // line  # below the heading
         if rows < 1:
             continue
-        for cols in range(1, len(entries) + 1):
-            per_col = -(-len(entries) // cols)
-            if per_col > rows:
-                continue
-            widths = [max(font.size(e)[0] for e in entries[c * per_col:(c + 1) * per_col]) for c in range(cols)
-                      if entries[c * per_col:(c + 1) * per_col]]
-            xs = [area.left]
-            for w in widths[:-1]:
-                xs.append(xs[-1] + px(34) + w)
-            if xs[-1] + px(20) + widths[-1] <= area.right:
-                return font, per_col, xs, line
-    return None
+        for fold in (False, True):  # each entry on one line first, at every number of columns
+            for cols in range(1, len(entries) + 1):
+                per_col = -(-len(entries) // cols)
+                if per_col > rows:
+                    continue
+                spots: list[tuple[int, int, tuple[str, ...]]] = []
+                x = 0
+                for c in range(cols):
+                    chunk = entries[c * per_col:(c + 1) * per_col]
+                    if not chunk:
+                        break
+                    width, lines_of = _column(font, chunk, rows if fold else per_col)
+                    row = 0
+                    for lines in lines_of:
+                        spots.append((x, row, lines))
+                        row += len(lines)
+                    x += px(20) + width + px(14)  # the chip, the words, a gap
+                yield LegendLayout(font, line, x - px(14), tuple(spots))
+
+
+def _column(font, chunk: list[str], rows: int) -> tuple[int, list[tuple[str, ...]]]:
+    """The narrowest width at which `chunk`'s entries, folded at spaces, take `rows` lines at
+    most (each entry on its own lines; as many rows as entries: none folded), and the
+    entries' lines at that width."""
+    def folded(w: int) -> list[tuple[str, ...]]:
+        return [tuple(widgets.wrap(e, font, w, break_words=False)) for e in chunk]
+
+    widest = max(font.size(e)[0] for e in chunk)
+    least = max(font.size(word)[0] for e in chunk for word in e.split(" "))
+    lo, hi = least, widest  # `widest` takes one line an entry: it fits whenever the column does
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if sum(len(x) for x in folded(mid)) <= rows:
+            hi = mid
+        else:
+            lo = mid + 1
+    got = folded(lo)
+    return max(font.size(t)[0] for lines in got for t in lines), got
+
+
+def legend_layout(ctx: Context, area: pygame.Rect, entries: list[str]) -> LegendLayout | None:
+    """How the map legend's `entries` fit `area` under its heading, each whole: the largest font
+    (12, 11, then 10 px), the fewest columns, an entry folded only where a column is too narrow
+    for it on one line; None where no layout fits."""
+    if area.width < ctx.font(12, bold=True).size(_("On the map"))[0]:
+        return None
+    return next((got for got in _legend_layouts(ctx, area.height, entries) if got.width <= area.width), None)
+
+
+def legend_need(ctx: Context, height: int, entries: list[str]) -> int | None:
+    """The least width the legend takes in `height` (its narrowest layout, the heading's width at
+    least); None where it cannot lie in that height at all."""
+    got = [layout.width for layout in _legend_layouts(ctx, height, entries)]
+    return max(min(got), ctx.font(12, bold=True).size(_("On the map"))[0]) if got else None
 
 
 def die_face(die: str, face: str) -> str:
@@ -419,6 +472,10 @@ class DoomTable(GameTable):
             return _("; ").join(parts).capitalize() + "." + (" " + why if why else "")
         if st.phase == "marine" and st.turn and st.turn.get("action") is None:
             return _("Declare this turn's action.")
+        if not why and st.phase == "marine" and st.turn and ch.buttons and all(a.kind == "end_turn" for a in ch.buttons):
+            # Its MP and attacks spent: 'Choose one of the buttons.' over one button said nothing.
+            return _("{who} has done all this turn allows: end the turn.").format(
+                who=words.figure(st, st.active_marine().id))
         return (why + " " if why else "") + _("Choose one of the buttons.")
 
     def why_no_target(self) -> str:
@@ -489,6 +546,8 @@ class DoomTable(GameTable):
                 dice = words.dice(weapon.dice) if weapon else ""
                 buttons.append(((words.name(weapon) if weapon else a.text) + (f" ({dice})" if dice else ""), a, True))
             buttons.append((_("Cancel"), "cancel", False))
+            if self.choices.question and not any(a.payload.get("weapon") for a in ch.targets.get(self.target, [])):
+                return self.choices.question, buttons  # a Sentry's demon: no weapon to choose, "Attack Red"
             if self.choices.question:  # an interrupt's shot
                 return _("Interrupt: attack {what} with which weapon?").format(
                     what=self._target_words(self.target)), buttons
@@ -821,21 +880,28 @@ class DoomTable(GameTable):
             return
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         c = self.content
-        rows = [max(1, len(o.wounds)) for o in odds]
-        block = [px(40) + n * px(18) for n in rows]
+        barrel = odds[0].explode is not None  # what a player wants of a barrel: will it go off, and then?
+        rows = [0 if barrel else max(1, len(o.wounds)) for o in odds]
+        block = [px(22) if barrel else px(40) + n * px(18) for n in rows]
         lines = []
         for o in odds:
             # A marine's weapon, or an invader's own attack (its action names no weapon: the
             # monster's dice, as rules/queries.profile reads them).
             weapon = c.weapons[o.weapon] if o.weapon in c.weapons else c.monsters[self.state.invaders[attacker].monster]
-            line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
-                weapon=words.name(weapon), dice=words.dice(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
+            if barrel:
+                line = _("{weapon} ({dice}), distance {d}: {p:.0f}% to set it off").format(
+                    weapon=words.name(weapon), dice=words.dice(weapon.dice), d=o.distance, p=float(o.explode) * 100)
+            else:
+                line = _("{weapon} ({dice}), distance {d}: {hit:.0f}% to hit").format(
+                    weapon=words.name(weapon), dice=words.dice(weapon.dice), d=o.distance, hit=float(o.hit) * 100)
             if o.left:
                 line += ", " + _("{kill:.0f}% to kill").format(kill=float(o.kill) * 100)
             lines.append(line)
-        lfont = ctx.font(13, bold=True)
-        w = min(self.view_rect.width - px(24), max(px(380), max(lfont.size(t)[0] for t in lines) + px(40)))
-        h = px(40) + sum(block)
+        blast = self._barrel_lines() if barrel else []
+        lfont, bfont = ctx.font(13, bold=True), ctx.font(13)
+        widest = max([lfont.size(t)[0] for t in lines] + [bfont.size(t)[0] for t, _hot in blast])
+        w = min(self.view_rect.width - px(24), max(px(380), widest + px(40)))
+        h = px(40) + sum(block) + (px(8) + len(blast) * bfont.get_linesize() if blast else 0)
         tx, ty = self.screen_of_cell(self.target)
         v = self.view_rect.inflate(-px(24), -px(24))
         corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
@@ -853,10 +919,41 @@ class DoomTable(GameTable):
         y = widgets.text(surface, title, ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(4)
         for o, n, line in zip(odds, rows, lines):
             y = widgets.text(surface, widgets.elide(line, lfont, w - px(28)), lfont, pal.accent, (x, y)).bottom + px(2)
+            if barrel:
+                continue
             bars = pygame.Rect(x, y, w - px(28), n * px(18))
             distribution_bars(surface, ctx, bars, o.wounds, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
                               lambda k: _("{n}+ wounds").format(n=k))
             y = bars.bottom + px(12)
+        y += px(6)
+        for text, deadly in blast:
+            y = widgets.text(surface, widgets.elide(text, bfont, w - px(28)), bfont, pal.danger if deadly else pal.text,
+                             (x, y)).bottom
+
+    def _barrel_lines(self) -> list[tuple[str, bool]]:
+        """What the chosen barrel's explosion does (rules/effects.barrel_chain, read as the rules
+        resolve it): how far it reaches, the barrels going off with it, each figure's wounds
+        (True: enough to kill it)."""
+        from game.ui.doom.preview import barrel_blast
+
+        got = barrel_blast(self.state, self.target)
+        if got is None:
+            return []
+        more = got.barrels - 1
+        out = [(_("If it goes off: 1 wound to each figure next to it.") if not more else
+                ngettext("If it goes off, {n} more barrel goes off with it: 1 wound to each figure next to one.",
+                         "If it goes off, {n} more barrels go off with it: 1 wound to each figure next to one.",
+                         more).format(n=more), False)]
+        for fig, n, left in got.hurt:
+            who = words.figure(self.state, fig)
+            if n >= left:
+                out.append((ngettext("{figure}: {n} wound, enough to kill", "{figure}: {n} wounds, enough to kill",
+                                     n).format(figure=who, n=n), True))
+            else:
+                out.append((ngettext("{figure}: {n} wound", "{figure}: {n} wounds", n).format(figure=who, n=n), False))
+        if not got.hurt:
+            out.append((_("Nobody stands next to it."), False))
+        return out
 
     def _attacker(self) -> str | None:
         """Who makes the attacks on offer: the marine whose turn it is, or the acting invader."""
@@ -1591,6 +1688,7 @@ class DoomTable(GameTable):
             widgets.text(surface, ngettext("Deck: {n} card", "Deck: {n} cards", len(deck)).format(n=len(deck)), ctx.font(13),
                          pal.text_dim, (info.left, y + px(2)))
         row = pygame.Rect(info.right + px(10), r.top, r.right - info.right - px(20), r.height)
+        row, legend = self._legend_room(row, len(st.hand))
         mine = self._not_yours() is None and self.session.decider == INVADER
 
         def face(card: str) -> tuple[str, str]:
@@ -1604,8 +1702,27 @@ class DoomTable(GameTable):
         hidden = None if (self.invader_view() and self.handoff is None) else "doom_invader"
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(st.hand), face, state, self.mouse, hidden,
                                                            placeholder=self.card_placeholder, layer=self.hand_layer)
-        cards_right = max((rect.right for rect in hand.lay_out(ctx, row, len(st.hand))), default=row.left)
-        self._draw_legend(surface, pygame.Rect(cards_right + px(30), r.top + px(12), r.right - cards_right - px(44), r.height - px(20)))
+        if legend is not None:
+            self._draw_legend(surface, legend)
+
+    def _legend_room(self, row: pygame.Rect, n: int) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """The cards' row and the legend's room right of the cards. The legend takes what the
+        cards leave (30 px off them, 8 where that is short); where even that leaves it less than
+        its narrowest layout needs, the cards' row gives up the rest (the cards lie closer, or
+        fanned): at 1280x720 six Hungarian or Greek cards left the legend 136 px, seven 47, and
+        it was not drawn at all."""
+        px, r = self.ctx.px, self.hand_rect
+        top, height, right = r.top + px(12), r.height - px(20), r.right - px(14)
+        need = legend_need(self.ctx, height, [_(w) for _s, _c, w in self.LEGEND])
+        if need is None:
+            return row, None
+        cards_right = max((rect.right for rect in hand.lay_out(self.ctx, row, n)), default=row.left)
+        for gap in (px(30), px(8)):
+            if right - (cards_right + gap) >= need:
+                return row, pygame.Rect(cards_right + gap, top, right - cards_right - gap, height)
+        row = pygame.Rect(row.left, row.top, max(px(100), right - px(8) - need - row.left), row.height)
+        cards_right = max((rect.right for rect in hand.lay_out(self.ctx, row, n)), default=row.left)
+        return row, pygame.Rect(cards_right + px(8), top, right - cards_right - px(8), height)
 
     LEGEND = (("square", (90, 220, 120), N_("move")), ("square", (80, 210, 230), N_("teleport, vent")),
               ("square", (200, 110, 240), N_("place invader")), ("outline", (240, 60, 50), N_("target (odds)")),
@@ -1615,16 +1732,16 @@ class DoomTable(GameTable):
         """What the lit squares mean, in the hand strip's free room, laid out from that room:
         `legend_layout` picks the font and the columns that show every entry whole (at 1280x720
         six card backs left 110 px, one column, and the last entry was cut to 'door, invader…');
-        none is drawn where no layout fits."""
+        `_legend_room` leaves it the room of one layout at least."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         got = legend_layout(ctx, area, [_(w) for _s, _c, w in self.LEGEND])
         if got is None:
             return
-        font, per_col, xs, line = got
         widgets.text(surface, _("On the map"), ctx.font(12, bold=True), pal.text_dim, area.topleft)
-        for i, (shape, colour, words_) in enumerate(self.LEGEND):
-            x, y = xs[i // per_col], area.top + line + (i % per_col) * line
-            chip = pygame.Rect(x, y + px(2), px(14), px(14))
+        for (shape, colour, _words), (dx, row, lines) in zip(self.LEGEND, got.spots):
+            x, y = area.left + dx, area.top + got.line + row * got.line
+            side = min(px(14), got.line - px(3))  # apart from the next row's at the smaller sizes
+            chip = pygame.Rect(x, y + px(2), side, side)
             if shape == "square":
                 pygame.draw.rect(surface, colour, chip, 2, border_radius=px(3))
                 fill = pygame.Surface(chip.size, pygame.SRCALPHA)
@@ -1634,7 +1751,8 @@ class DoomTable(GameTable):
                 pygame.draw.rect(surface, colour, chip, 3, border_radius=px(3))
             else:
                 pygame.draw.circle(surface, colour, chip.center, chip.width // 2, 2)
-            widgets.text(surface, _(words_), font, pal.text_dim, (x + px(20), y))
+            for i, text in enumerate(lines):
+                widgets.text(surface, text, got.font, pal.text_dim, (x + px(20), y + i * got.line))
 
     # ------------------------------------------------------------------ side panel
     def side_labels(self) -> dict[str, str]:

@@ -181,13 +181,13 @@ def marine_card_text(content, card: str) -> str:
     if mc.effect == "door_cost":
         return _("Opening or closing a door costs {n} MP.").format(n=p["cost"])
     if mc.effect == "accuracy":
-        if p["when"] == "fire":
-            return _("+{n} range on a Fire turn.").format(n=p["amount"])
+        if p["when"] in content.actions:  # the action by its name in the data, as its button ("Kitárazás")
+            return _("+{n} range on {action} turns.").format(n=p["amount"], action=name(content.actions[p["when"]]))
         return _("+{n} range with ranged weapons that do not blast.").format(n=p["amount"])
     if mc.effect == "damage":
-        return _("+{n} damage on an Advance turn.").format(n=p["amount"])
+        return _("+{n} damage on {action} turns.").format(n=p["amount"], action=name(content.actions[p.get("when", "advance")]))
     if mc.effect == "order_in_advance":
-        return _("May place an order on an Advance turn too.")
+        return _("May place an order on {action} turns too.").format(action=name(content.actions["advance"]))
     if mc.effect == "guard_kept_when_wounded":
         return _("A wound does not end its Guard order.")
     if mc.effect == "killer_instinct":

@@ -254,7 +254,9 @@ def lay_out(ctx: Context, row: pygame.Rect, n: int) -> list[pygame.Rect]:
     card_h = row.height - px(26)
     card_w = round(card_h / CARD_RATIO)
     if count * card_w + (count - 1) * gap > room:
-        card_w = max(px(100), (room - (count - 1) * gap) // count)
+        # Narrower to fit, down to a readable 100 px; never wider than the strip's height makes
+        # them (a low strip's 81 px cards grew to 100 and overlapped where they fitted whole).
+        card_w = min(card_w, max(px(100), (room - (count - 1) * gap) // count))
         card_h = min(card_h, round(card_w * CARD_RATIO))
     step = min(card_w + gap, max(px(30), (room - card_w) // max(1, count - 1))) if count > 1 else card_w
     return [pygame.Rect(row.left + i * step, row.top + px(16), card_w, card_h) for i in range(n)]
