@@ -702,8 +702,11 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
     name = _target_name(state, player)
     dodge = ask_dodge(ctx, content, player, M("{locust} attacks {cog}", locust=N.locust(state, lid), cog=name), lid)
     plan = locust_attack_plan(state, content, lid, player, bonus, dodge)
+    # The AI card's line before the Dodge window said it ("Boomer 1 attacks Augustus Cole, the
+    # active player's COG.", ai.py, its only caller): this event, for the dice it plans and the
+    # session's own log, is read by nobody at the table (the attack was logged twice).
     ctx.emit("attack", M("{locust} attacks {name}.", locust=N.locust(state, lid), name=name),
-             {"figure": lid, "player": player, "black": plan.black, "red": plan.red})
+             {"figure": lid, "player": player, "black": plan.black, "red": plan.red}, visible_to=())
     stats = W.enemy_stats(state, content, x.enemy)
     omen_ab = {a.effect: a for a in stats.abilities if a.kind == "omen"}
     black = roll(state, content, "attack", plan.black)
