@@ -1245,6 +1245,11 @@ class GearsTable(GameTable):
         """The Locust Activation Step after this player's turn (spec 5.3)."""
         return self.state.turn, self.state.active
 
+    def let_pass_echo(self, event: Event) -> str | None:
+        """A Guard declined (ai.guard_window's `no_guard` line): after "let them all pass" the
+        log said once that the player lets every Locust pass, not at each Locust's move."""
+        return (event.payload or {}).get("player") if event.kind == "no_guard" else None
+
     def let_pass_words(self) -> tuple[str, str]:
         return (_("Let them all pass this step"),
                 _("{who} lets every Locust pass for the rest of this Locust Activation Step (Guard cards kept)."))

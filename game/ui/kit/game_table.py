@@ -816,13 +816,14 @@ class GameTable(Scene, ABC):
     def submit(self, action: Action) -> bool:
         """Apply one legal action; the reason on screen when the rules refuse it."""
         before = self._positions()
+        passing = self._passing_now()
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
             self.say(exc.reason)
             return False
         self.message = ""
-        self._take_events(events, before)
+        self._take_events(self._unechoed(events, passing), before)
         for _n in range(STANDING_LIMIT):  # answers a person gave in advance, for them
             decider = self.session.decider
             if decider is None or self.is_bot(decider):
@@ -831,7 +832,8 @@ class GameTable(Scene, ABC):
             if auto is None:
                 break
             before = self._positions()
-            self._take_events(self.session.apply(auto), before)
+            passing = self._passing_now()
+            self._take_events(self._unechoed(self.session.apply(auto), passing), before)
         self._keep_bot_states()
         problem = self.saves.autosave(self.session, self.seats, self.save_path)
         if problem:
@@ -1122,6 +1124,24 @@ class GameTable(Scene, ABC):
         """The button's label and the log line (with {who}) of "let them all pass"; a title
         that has let_pass words them."""
         return "", ""
+
+    def let_pass_echo(self, event: Event) -> str | None:
+        """The seat whose declined interrupt `event` reports (Gears: "Damon Baird does not Guard
+        against Drone 3."), None for any other line; a title's (default: none). While that seat
+        lets them all pass, the log has said so once (let_pass_words) and leaves these out."""
+        return None
+
+    def _passing_now(self) -> frozenset[str]:
+        """The seats that let them all pass in the span now (taken before an action: the span
+        may end inside it, after the last line it would leave out)."""
+        span = self.let_pass_span() if self.passing else None
+        return frozenset(p for p, s in self.passing.items() if s == span)
+
+    def _unechoed(self, events: list[Event], passing: frozenset[str]) -> list[Event]:
+        """`events` less the echoes of a standing "let them all pass" (let_pass_echo)."""
+        if not passing:
+            return events
+        return [e for e in events if self.let_pass_echo(e) not in passing]
 
     def let_pass_button(self) -> tuple[str, str, bool] | None:
         """The prompt's "let them all pass" button, for the person asked such a question now."""
