@@ -981,7 +981,9 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
         moved = True
         steps += 1
         _acted(state, lid, "moved")
-        ctx.emit("move", M("{locust} moves to {nxt}.", locust=N.locust(state, lid), nxt=nxt), {"figure": lid, "area": nxt})
+        # "from": the table joins a move's areas into one log line (names.moved).
+        ctx.emit("move", M("{locust} moves to {nxt}.", locust=N.locust(state, lid), nxt=nxt),
+                 {"figure": lid, "area": nxt, "from": here})
         for slot in escort:
             for other in sorted(state.locusts.values(), key=lambda o: o.id):
                 if other.id != lid and other.area == here and other.enemy == state.slots.get(slot):

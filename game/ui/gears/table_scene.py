@@ -28,6 +28,7 @@ from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.gears.rules import attack as gears_attack
 from game.gears.rules import movement
+from game.gears.rules import names as gears_names
 from game.gears.rules import turn as gears_turn
 from game.i18n import _, language, ngettext
 from game.ui import widgets
@@ -39,7 +40,7 @@ from game.ui.gears.roll import gears_roll
 from game.ui.kit import hand
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import distribution_bars
-from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, JoinedLine, Sprite
 from game.ui.kit.layers import Layer
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Push
@@ -275,7 +276,26 @@ class GearsTable(GameTable):
         card = (event.payload or {}).get("card", "")
         if event.kind == "ai_card" and card in self.content.ai_cards:
             return _("Locust AI card drawn: {card}.").format(card=words.ai_card(self.content, card))
+        if event.kind == "move" and _step_from(event) is not None:
+            return self._said(as_text(gears_names.moved(_mover_name(event), [_step_from(event), event.payload["area"]])))
         return super().log_text(event)
+
+    def join_lines(self, last: Any, event: Event) -> Any | None:
+        """A move is one line naming where it went ("Marcus Fenix moves from A through B to C."),
+        not a line per area: each step is an action of its own (a COG's move frame, a Locust's
+        steps with Guard windows between), joined here while nothing else was logged between
+        them (a Follow, a Guard, a bot's new reason). A step of a log saved before the steps
+        said where they came from stays a line of its own."""
+        start = _step_from(event)
+        if start is None:
+            return None
+        steps = last.events if isinstance(last, JoinedLine) else (last,)
+        before = steps[-1]
+        if before.__class__ is JoinedLine or before.kind != "move" or _step_from(steps[0]) is None \
+                or _mover(before) != _mover(event) or before.payload.get("area") != start:
+            return None
+        path = [_step_from(steps[0])] + [e.payload["area"] for e in steps] + [event.payload["area"]]
+        return JoinedLine(steps + (event,), gears_names.moved(_mover_name(steps[0]), path))
 
     def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
         """A roll goes to the dice tray; a move or crawl slides the figure area by area."""
@@ -1345,7 +1365,7 @@ class GearsTable(GameTable):
         action: a bot's reason), the rects and the settings."""
         return (self.state_version, tuple(self.seats), self.viewer, self.handoff, self.selected_card, self.target,
                 self.attack_choice, self.grenade_mode, self.area_weapon, self.area_pick, self.confirm_drop, self.busy,
-                self.side_open, self.side_tab, self.ai_open, self.stage_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
+                self.side_open, self.side_tab, self.ai_open, self.stage_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log), self._log_joins,
                 id(self.ai), len(self.ai.lines), self.ctx.settings, language(), tuple(self.toolbar_rect),
                 tuple(self.prompt_rect), tuple(self.hand_rect), tuple(self.side_rect))
 
@@ -1709,6 +1729,26 @@ def _compose_ahead(view_for, loader, placements, got: dict) -> None:
         got["view"] = view_for(loader, placements)
     except (MapError, OSError, ValueError, KeyError):
         pass
+
+
+def _step_from(event: Any) -> str | None:
+    """Where a move event's step began (the rules say it since the log joined a move's steps);
+    None for any other event, or a step of an older save."""
+    if getattr(event, "kind", None) != "move":
+        return None
+    start = (event.payload or {}).get("from")
+    return start if isinstance(start, str) else None
+
+
+def _mover(event: Event) -> str | None:
+    return (event.payload or {}).get("player") or (event.payload or {}).get("figure")
+
+
+def _mover_name(event: Event) -> Any:
+    """The mover's name as the step's own line names it (a COG's or a Locust's, in the
+    reader's language when worded)."""
+    params = getattr(event.message, "params", {})
+    return params.get("cog", params.get("locust", ""))
 
 
 @dataclass(frozen=True)
