@@ -935,13 +935,13 @@ class _Look:
             self.state, self.content, x.enemy).health
 
     def chainsaw_value(self, lid: str) -> tuple[float, float]:
-        """Spec 6.7: 4 dice (more with Marcus), at least one Omen kills."""
-        n = 4
-        ab = self.content.cogs[self.cog.character].ability
-        if ab.effect == "lancer_extra_die":
-            n += int(ab.amount or 0)
-        kill = 1 - (5 / 6) ** n
-        return 0.0, kill
+        """Spec 6.7: 4 dice (more with Marcus), at least one Omen kills: the dice and the die
+        the rules roll (attack.chainsaw_dice, no_omen; the table's preview reads them too), in
+        floats as every score of the bot."""
+        from game.gears.rules.attack import chainsaw_dice, no_omen
+
+        n, _why = chainsaw_dice(self.content, self.cog.character)
+        return 0.0, 1 - float(no_omen(self.content)) ** n
 
     def locust_threat(self, lid: str) -> float:
         """Expected wounds the Locust deals attacking its nearest standing COG."""

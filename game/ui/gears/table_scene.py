@@ -1557,7 +1557,19 @@ class GearsTable(GameTable):
             distribution_bars(surface, ctx, bars, dist, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
                               lambda k: _("{n}+ wounds").format(n=k))
         elif action is not None:
-            widgets.text_block(surface, _("A chainsaw attack rolls the attack dice once; any omen ends it."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(60)))
+            # The odds of the chainsaw the rules resolve (attack.chainsaw_preview: its dice, and
+            # any Omen kills whatever the health), as a shot shows its own.
+            pv = gears_attack.chainsaw_preview(st, self.content, player, target)
+            y = widgets.text(surface, ngettext("{n} attack die (black), no defence dice: any omen kills",
+                                               "{n} attack dice (black), no defence dice: any omen kills", pv.dice).format(n=pv.dice),
+                             ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(2)
+            for reason in pv.reasons[:3]:
+                y = widgets.text_block(surface, "\u2022 " + as_text(reason), ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
+            kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=float(pv.kill) * 100)
+            y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(6)
+            bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
+            distribution_bars(surface, ctx, bars, {0: 1 - pv.kill, 1: pv.kill},
+                              lambda k: _("kills it") if k else _("misses"))
         fire = pygame.Rect(rect.right - px(170), rect.bottom - px(44), px(154), px(32))
         cancel = pygame.Rect(fire.left - px(110), fire.top, px(100), px(32))
         self._button(surface, cancel, _("Cancel"), "cancel", size=14 * k)
