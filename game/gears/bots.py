@@ -42,6 +42,48 @@ OLD_REASONS = (
 )
 
 
+# What a reason adds after its main clause ("{why}; spends 1 of 2 ammo", "{why} (leaves 2
+# card(s) in hand)"): the log's short form leaves it out (log_form); the table shows the whole
+# reason where there is room for it.
+_DETAILS = frozenset((
+    "{why}; {reason}",
+    "{why} (ammo for the {weapon}, the only weapon that wounds the stage's enemy)",
+    "{why} (my weapons are short of ammo)",
+    "{why} (kept for the turn I use the equipment that brings out the Stranded)",
+    "{why}; out of the reach of {locust}, whose attack hits every figure in its area",
+    "{why} (leaves {left} card(s) in hand)",
+    "{why}; spends 1 of {n} ammo",
+    "{why}; covering {who} in the open",
+    "{why}; {n} Locust(s) would spawn there when the stage flips",
+    "{why}: exploring has just brought out the next level's Locusts, so the rest of my move seeks safety, not them",
+    "{why}; {locust} hits a whole area, and {n} partner(s) stand beside {who}",
+))
+
+
+def log_form(reason: Msg | str) -> Msg | str:
+    """A reason's short form for a log line: its main clause, and a move says where it goes,
+    not why that place (the goal's words, "nearer throwing range of the emergence hole in
+    Crater (12A) (my job in the squad plan) or safer", took five to eight lines of the log in
+    Hungarian and Greek at 1280x720), the card played being the log's next line. A move's
+    short form is the same for the card played and every step toward one place, so the table
+    says it once."""
+    while isinstance(reason, Msg) and reason.msgid in _DETAILS:
+        reason = reason.params["why"]
+    if not isinstance(reason, Msg):
+        return reason
+    if reason.msgid == "Move to {to}, on the way to {dest} (nearer {goal} or safer)":
+        return M("Move toward {dest}", dest=reason.params["dest"])
+    if reason.msgid == "Play {card} to move 2 areas, to {dest} (nearer {goal} or safer)":
+        return M("Move toward {dest}", dest=reason.params["dest"])  # the card played: the next line
+    if reason.msgid == "Play {card} for its actions: {parts}":
+        move = next((p for p in reason.params["parts"].parts if isinstance(p, Msg) and p.msgid == "move to {dest}"), None)
+        if move is not None:
+            return M("Move toward {dest}", dest=move.params["dest"])
+    if reason.msgid == "The Locust goes through {area}, away from the COGs where the rules allow":
+        return M("The Locust goes through {area}", area=reason.params["area"])
+    return reason
+
+
 def _gid(words: Msg | str) -> str:
     """The English msgid of a goal's words: what the bot's logic compares, whatever language
     the words come out in (a message compared with a string would be worded first)."""

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.engine.text import as_text
+from game.engine.text import Msg, as_text
 from game.board.geometry import point_in_polygon
 from game.board.model import MapError
 from game.engine.protocol import Action, Event
@@ -40,7 +40,7 @@ from game.ui.gears.roll import gears_roll
 from game.ui.kit import hand
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import distribution_bars
-from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, JoinedLine, Sprite
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, JoinedLine, Sprite, reason_line
 from game.ui.kit.layers import Layer
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Push
@@ -178,6 +178,7 @@ class GearsTable(GameTable):
         self.map_layer = Layer()  # the floor, the rules' marks and the lit choices (_draw_map)
         self._glow: pygame.Surface | None = None  # the lit choices' see-through sheet (_draw_highlights)
         self.stage_open: bool | None = None  # the stage's special rules opened or folded by a click (stage_unfolded)
+        self._move_said: tuple[str, str] | None = None  # (bot, short reason) of the move it last explained (bot_reason)
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     def make_bot(self, i: int):
@@ -273,12 +274,35 @@ class GearsTable(GameTable):
         """A drawn Locust AI card is one line naming it: its whole text (five to eleven lines
         in Hungarian and Greek at 1280x720) is in the AI section, and filled the log there, which
         showed two or three entries. What the card did follows it in the log, one line each."""
+        if isinstance(event, _Reason):
+            rect = self._log_rect
+            fits = rect is None or len(widgets.wrap(event.whole, self.ctx.font(13), rect.width)) <= 2
+            return event.whole if fits else event.short
         card = (event.payload or {}).get("card", "")
         if event.kind == "ai_card" and card in self.content.ai_cards:
             return _("Locust AI card drawn: {card}.").format(card=words.ai_card(self.content, card))
         if event.kind == "move" and _step_from(event) is not None:
             return self._said(as_text(gears_names.moved(_mover_name(event), [_step_from(event), event.payload["area"]])))
         return super().log_text(event)
+
+    def bot_reason(self, decider: str, action: Action, why: Any, private: bool = False) -> None:
+        """A bot's reason in the log: whole where the log has room for it in two lines, else its
+        short form (bots.log_form: the main clause; a move says where it goes, not why that
+        place), so a reason never takes the five to eight lines it took at 1280x720 in Hungarian
+        and Greek. A step toward the place the bot's card or last step went for is not said
+        again (nothing else of that bot's said since): the move's areas then join into one line
+        (join_lines)."""
+        from game.gears.bots import log_form
+
+        name = self.player_name(decider)
+        brief = log_form(why)
+        short = reason_line(name, str(self._words(as_text(brief))))
+        if action.kind == "step" and self._move_said == (decider, short):
+            return  # said by the card played or the step before, nothing else of this bot's since
+        moving = isinstance(brief, Msg) and brief.msgid in ("Move toward {dest}",)
+        self._move_said = (decider, short) if moving else None
+        whole = reason_line(name, str(self._words(as_text(why))))
+        self._log.append((_Reason(whole, short, action.kind), (decider,) if private else None))
 
     def join_lines(self, last: Any, event: Event) -> Any | None:
         """A move is one line naming where it went ("Marcus Fenix moves from A through B to C."),
@@ -1741,6 +1765,16 @@ def _compose_ahead(view_for, loader, placements, got: dict) -> None:
         got["view"] = view_for(loader, placements)
     except (MapError, OSError, ValueError, KeyError):
         pass
+
+
+@dataclass(frozen=True)
+class _Reason:
+    """A bot's reason as a log line, worded whole and short (GearsTable.bot_reason); the log
+    shows the one its width has room for when it first reads the line."""
+
+    whole: str
+    short: str
+    kind: str  # the kind of the action it explains
 
 
 def _step_from(event: Any) -> str | None:
