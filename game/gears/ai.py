@@ -766,7 +766,13 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             if _attack_everyone(ctx, content, lid, p.get("bonus_dice", 0)):
                 fctx["attacked"] = True
             return False
-        for target in attack_targets(ctx, content, e.value, p, fctx):
+        targets = attack_targets(ctx, content, e.value, p, fctx)
+        if not targets and lid in state.locusts and state.outcome is None:
+            # Said as an attack is: the branch's line named the COG, then nothing followed
+            # (a Boomer's card 16 'within 4 range' with its COG out of sight).
+            ctx.emit("ai", M("{locust} does not attack: no COG fits ({get}).", locust=N.locust(state, lid),
+                             get=_target_words(e.value)), {"figure": lid})
+        for target in targets:
             if lid not in state.locusts or state.outcome is not None:
                 break
             bonus = p.get("bonus_dice", 0)
