@@ -1584,9 +1584,10 @@ class GearsTable(GameTable):
             # The odds of the chainsaw the rules resolve (attack.chainsaw_preview: its dice, and
             # any Omen kills whatever the health), as a shot shows its own.
             pv = gears_attack.chainsaw_preview(st, self.content, player, target)
-            y = widgets.text(surface, ngettext("{n} attack die (black), no defence dice: any omen kills",
-                                               "{n} attack dice (black), no defence dice: any omen kills", pv.dice).format(n=pv.dice),
-                             ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(2)
+            # Wrapped: in Greek the line is wider than the panel at 1280x720.
+            y = widgets.text_block(surface, ngettext("{n} attack die (black), no defence dice: any omen kills",
+                                                     "{n} attack dice (black), no defence dice: any omen kills", pv.dice).format(n=pv.dice),
+                                   ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, rect.width - px(32), px(40)), 1.05) + px(2)
             for reason in pv.reasons[:3]:
                 y = widgets.text_block(surface, "\u2022 " + as_text(reason), ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
             kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=float(pv.kill) * 100)
