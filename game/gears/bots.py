@@ -71,7 +71,7 @@ def log_form(reason: Msg | str) -> Msg | str:
         reason = reason.params["why"]
     if not isinstance(reason, Msg):
         return reason
-    if reason.msgid == "Move to {to}, on the way to {dest} (nearer {goal} or safer)":
+    if reason.msgid in ("Move to {to}, on the way to {dest} (nearer {goal} or safer)", "Move (toward {dest})"):
         return M("Move toward {dest}", dest=reason.params["dest"])
     if reason.msgid == "Play {card} to move 2 areas, to {dest} (nearer {goal} or safer)":
         return M("Move toward {dest}", dest=reason.params["dest"])  # the card played: the next line

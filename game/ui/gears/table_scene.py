@@ -297,7 +297,7 @@ class GearsTable(GameTable):
         name = self.player_name(decider)
         brief = log_form(why)
         short = reason_line(name, str(self._words(as_text(brief))))
-        if action.kind == "step" and self._move_said == (decider, short):
+        if action.kind in ("step", "do") and self._move_said == (decider, short):
             return  # said by the card played or the step before, nothing else of this bot's since
         moving = isinstance(brief, Msg) and brief.msgid in ("Move toward {dest}",)
         self._move_said = (decider, short) if moving else None
