@@ -84,6 +84,16 @@ def log_form(reason: Msg | str) -> Msg | str:
     return reason
 
 
+def _names_hidden_card(action: Action) -> bool:
+    """Whether the reason for `action` names a card of the bot's hand that the log keeps from
+    the other seats: a wound's discard (the rules tell the card to its holder alone, "You
+    discard Teamwork.") and a Dodge's card ("Augustus Cole dodges.", no card named). Played
+    at 1920x1080 beside a bot partner, the log read "Marcus Fenix (P2): Discard Advance, the
+    least useful card in hand." to the person; the table shows such a reason to its own seat
+    only (Choice.private)."""
+    return action.kind == "wound_discard" or (action.kind == "dodge" and bool(action.payload.get("dodge")))
+
+
 def _gid(words: Msg | str) -> str:
     """The English msgid of a goal's words: what the bot's logic compares, whatever language
     the words come out in (a message compared with a string would be worded first)."""
@@ -138,7 +148,7 @@ class CogBot(SeededBot):
                 best.append((score, a, why))
         _, action, why = best[self.rng.below(len(best))] if len(best) > 1 else best[0]
         self._decided(ctx, action)
-        return Choice(action, why)
+        return Choice(action, why, private=_names_hidden_card(action))
 
     def _decided(self, ctx: _Look, action: Action) -> None:
         """What the bot remembers of its own choice (SquadBot: where it explored)."""

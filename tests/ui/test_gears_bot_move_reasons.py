@@ -65,3 +65,35 @@ def test_the_short_form_is_the_main_clause_and_where_the_move_goes():
     assert as_text(log_form(bounded)) == "Move toward 12A:storefront"
     ammo = M("{why}; spends 1 of {n} ammo", why=M("No Dodge: expected cost {plain} cards", plain="0.89"), n=2)
     assert as_text(log_form(ammo)) == "No Dodge: expected cost 0.89 cards"
+
+
+def test_a_bot_partner_s_discarded_card_is_not_named_to_the_person(make_app, config_dir):
+    """Beside a bot partner the log read "Marcus Fenix (P2): Discard Advance, the least useful
+    card in hand.": the rules tell a wound's discarded card to its holder alone ("You discard
+    Advance."), and a teammate's hand is hidden (rules/view.py). The bot's reason for it is
+    its own seat's line (Choice.private), as the card is."""
+    from game.gears.bots import SquadBot
+
+    app = make_app((1280, 720))
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), Path(config_dir) / "t.json", animate=False)
+    app.push(table)
+    table.bot_delay_ms = 0
+    me = SquadBot(11)
+
+    def partner_discarded() -> bool:
+        return any(a.kind == "wound_discard" and d == "P2" for a, d in zip(session.actions, session.deciders))
+
+    for _ in range(3000):
+        if partner_discarded() or session.is_over():
+            break
+        if table.is_bot(session.decider):
+            table.update(50)
+        else:
+            table.submit(me.decide(table.state, session.legal_actions()).action)
+    assert partner_discarded()
+    hidden = [e for e, who in table._log if isinstance(e, _Reason) and e.kind == "wound_discard" and who == ("P2",)]
+    assert hidden
+    assert table.viewer == "P1"
+    partner = table.player_name("P2")
+    assert not [line for line in table.log if line.startswith(partner) and "least useful card" in line]
