@@ -74,3 +74,37 @@ def test_the_chainsaw_rolls_the_dice_its_preview_counts():
         saw = next(a for a in title.legal_actions(state) if a.kind == "chainsaw")
         title.apply(state, saw)
         assert (lid not in state.locusts) == killed
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_three_weapons_leave_the_wounds_their_rows(make_app, drawn_text, language):
+    """Played in Hungarian at 1920x1080: with a Hammerburst picked up beside the Lancer and the
+    Snub Pistol, the panel's seven weapon buttons took four rows and its wounds' bars were cut
+    to one ('0 sebesülés'). The panel grows by the rows its buttons take."""
+    from game import i18n
+    from tests.gears.built import built_session, put
+
+    def build(state):
+        p1 = state.players[0]
+        state.cogs[p1].weapons.append(["hammerburst", 2])
+        put(state, shared_content(), "drone", state.cogs[p1].area)
+        T.push(state, {"f": "attack", "player": p1, "bonus": 0})
+
+    app = make_app((1920, 1080))
+    i18n.set_language(language)
+    table = GearsTable(app.ctx, built_session(GearsTitle(), "emergence", 5, 2, build), ["human", "bot"], (1920, 1080),
+                       SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=1)
+    target = next(iter(table.choices.targets))
+    table.target = target
+    table.attack_choice = next(a for a in table.choices.targets[target] if a.kind == "attack" and a.payload["mode"] == "normal")
+    drawn_text.clear()
+    app._force_redraw = True
+    app.draw(app.screen)
+    pv = T.attack_preview_of(table.state, table.attack_choice)
+    rows = [k for k in sorted(pv.dist)][:4]
+    for k in rows:  # every outcome of the dice has its row (the last may sum the rest)
+        one = i18n._("1 wound") if k == 1 else i18n._("{n} wounds").format(n=k)
+        more = i18n._("{n}+ wounds").format(n=k)
+        assert one in drawn_text or more in drawn_text, (k, [t for t in drawn_text if "%" in t])

@@ -1548,19 +1548,12 @@ class GearsTable(GameTable):
         cover_word = {0: _("none"), 1: _("partial"), 2: _("full")}[min(2, cover)]
         y = widgets.text(surface, ngettext("Line of sight: yes   Range: {n} area   Cover: {cover}", "Line of sight: yes   Range: {n} areas   Cover: {cover}", rng).format(n=rng, cover=cover_word), ctx.font(13), pal.text, (x, y)).bottom + px(6)
         # One button per weapon and mode the rules allow against this target.
-        bx = x
-        for a in self.choices.targets.get(target, []):
-            label = _("Chainsaw") if a.kind == "chainsaw" else f"{words.weapon(self.content, a.payload['weapon']).split()[0]} ({_(a.payload.get('mode', 'normal'))})"
-            bw = ctx.font(14, bold=True).size(label)[0] + px(22)
-            if bx + bw > rect.right - px(10):
-                bx = x
-                y += px(34)
-            brect = pygame.Rect(bx, y, bw, px(28))
+        places = self._pick_places(ctx, target, x, rect.right - px(10), y)
+        for a, label, brect in places:
             self._button(surface, brect, label, _Pick(a), primary=a == action, size=14 * k)
             if a == action:
                 pygame.draw.rect(surface, pal.accent, brect, 2, border_radius=px(6))
-            bx += bw + px(6)
-        y += px(38)
+        y = (places[-1][2].top if places else y) + px(38)
         if action is not None and action.kind == "attack":
             # The rules' own preview of this very action (the card's bonus dice, ammo spent...):
             # the dice shown are the dice the attack rolls (issue 21).
@@ -1601,6 +1594,22 @@ class GearsTable(GameTable):
         if action is not None:
             self._button(surface, fire, _("Attack!"), action, primary=True, size=14 * k)
 
+    def _pick_places(self, ctx: Context, target: str, left: int, right: int, top: int) -> list[tuple[Action, str, pygame.Rect]]:
+        """The attack panel's weapon and mode buttons against `target`, in rows from `top`
+        between `left` and `right`: each action, its label and its rect."""
+        px, font = ctx.px, ctx.font(14, bold=True)
+        out: list[tuple[Action, str, pygame.Rect]] = []
+        bx, y = left, top
+        for a in self.choices.targets.get(target, []):
+            label = _("Chainsaw") if a.kind == "chainsaw" else f"{words.weapon(self.content, a.payload['weapon']).split()[0]} ({_(a.payload.get('mode', 'normal'))})"
+            bw = font.size(label)[0] + px(22)
+            if bx + bw > right and bx > left:
+                bx = left
+                y += px(34)
+            out.append((a, label, pygame.Rect(bx, y, bw, px(28))))
+            bx += bw + px(6)
+        return out
+
     def _preview_place(self) -> tuple[pygame.Rect, float] | None:
         """Where the attack panel lies (None: not up) and how far the camera must move left
         for it (_preview_rect)."""
@@ -1618,9 +1627,18 @@ class GearsTable(GameTable):
         return rect
 
     def _preview_corner(self, player: str, target: str) -> tuple[pygame.Rect, float]:
-        px = self._preview_ctx().px
+        ctx = self._preview_ctx()
+        px = ctx.px
         v = self._preview_room()
-        rect = pygame.Rect(0, 0, min(px(430), v.width - px(24)), min(px(360), v.height - px(24)))
+        width = min(px(430), v.width - px(24))
+        # Three rows of weapon buttons leave the wounds' rows their room; each row more (a
+        # third weapon picked up: seven buttons, four rows) makes the panel taller, or the
+        # rows of wounds were cut to one (hu, 1920x1080, with a Hammerburst).
+        places = self._pick_places(ctx, target, px(16), width - px(10), 0)
+        rows = 1 + (places[-1][2].top // px(34) if places else 0)
+        # (and a third weapon's attack lists a reason more: four rows of wounds' room besides)
+        more = max(0, rows - 3) * px(34) + (px(56) if rows > 3 else 0)
+        rect = pygame.Rect(0, 0, width, min(px(360) + more, v.height - px(24)))
         figures = [self.screen_of_figure(k) for k in (player, target)]
         reach = self.camera.zoom * TOKEN / 2 + px(8)
 
