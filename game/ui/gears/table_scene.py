@@ -196,9 +196,13 @@ class GearsTable(GameTable):
         return C.classify(self.state, self.content, decider, self.session.legal_actions() if decider else [])
 
     def update_choices(self) -> None:
-        """The lit choices; a selection the new choices no longer hold is dropped."""
+        """The lit choices after a change (an action, an undo): a card selected before it has
+        served. Played in Hungarian: a click on the first of two Ambush cards to Guard answered
+        with the copy the rules offered (choices.py: copies answer by name), the one clicked
+        stayed in hand and selected, and the next Order Step opened on 'Ambush: how will you
+        use it?' with no card clicked."""
         self.choices = self._classify()
-        self.selected_card = None if self.selected_card not in self.choices.cards else self.selected_card
+        self.selected_card = None
         self.target, self.attack_choice = None, None
         self.grenade_mode = False
         self.area_weapon, self.area_pick = None, None
