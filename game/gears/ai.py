@@ -801,7 +801,13 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
             if _attack_everyone(ctx, content, lid, p.get("bonus_dice", 0)):
                 fctx["attacked"] = True
             return False
-        for target in attack_targets(ctx, content, e.value, p, fctx):
+        targets = attack_targets(ctx, content, e.value, p, fctx)
+        if not targets and lid in state.locusts and state.outcome is None:
+            # Said as an attack is: the branch's line named the COG, then nothing followed
+            # (a Boomer's card 16 'within 4 range' with its COG out of sight).
+            ctx.emit("ai", M("{locust} does not attack: no COG fits ({get}).", locust=N.locust(state, lid),
+                             get=_target_words(e.value)), {"figure": lid})
+        for target in targets:
             if lid not in state.locusts or state.outcome is not None:
                 break
             bonus = p.get("bonus_dice", 0)
@@ -1016,7 +1022,9 @@ def move_locust(ctx, content: GearsContent, lid: str, options_from, n: int, fctx
         moved = True
         steps += 1
         _acted(state, lid, "moved")
-        ctx.emit("move", M("{locust} moves to {nxt}.", locust=N.locust(state, lid), nxt=nxt), {"figure": lid, "area": nxt})
+        # "from": the table joins a move's areas into one log line (names.moved).
+        ctx.emit("move", M("{locust} moves to {nxt}.", locust=N.locust(state, lid), nxt=nxt),
+                 {"figure": lid, "area": nxt, "from": here})
         for slot in escort:
             for other in sorted(state.locusts.values(), key=lambda o: o.id):
                 if other.id != lid and other.area == here and other.enemy == state.slots.get(slot):

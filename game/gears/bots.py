@@ -42,6 +42,60 @@ OLD_REASONS = (
 )
 
 
+# What a reason adds after its main clause ("{why}; spends 1 of 2 ammo", "{why} (leaves 2
+# card(s) in hand)"): the log's short form leaves it out (log_form); the table shows the whole
+# reason where there is room for it.
+_DETAILS = frozenset((
+    "{why}; {reason}",
+    "{why} (ammo for the {weapon}, the only weapon that wounds the stage's enemy)",
+    "{why} (my weapons are short of ammo)",
+    "{why} (kept for the turn I use the equipment that brings out the Stranded)",
+    "{why}; out of the reach of {locust}, whose attack hits every figure in its area",
+    "{why} (leaves {left} card(s) in hand)",
+    "{why}; spends 1 of {n} ammo",
+    "{why}; covering {who} in the open",
+    "{why}; {n} Locust(s) would spawn there when the stage flips",
+    "{why}: exploring has just brought out the next level's Locusts, so the rest of my move seeks safety, not them",
+    "{why}; {locust} hits a whole area, and {n} partner(s) stand beside {who}",
+))
+
+
+def log_form(reason: Msg | str) -> Msg | str:
+    """A reason's short form for a log line: its main clause, and a move says where it goes,
+    not why that place (the goal's words, "nearer throwing range of the emergence hole in
+    Crater (12A) (my job in the squad plan) or safer", took five to eight lines of the log in
+    Hungarian and Greek at 1280x720), the card played being the log's next line. A move's
+    short form is the same for the card played and every step toward one place, so the table
+    says it once."""
+    while isinstance(reason, Msg) and reason.msgid in _DETAILS:
+        reason = reason.params["why"]
+    if not isinstance(reason, Msg):
+        return reason
+    if reason.msgid in ("Move to {to}, on the way to {dest} (nearer {goal} or safer)", "Move (toward {dest})"):
+        return M("Move toward {dest}", dest=reason.params["dest"])
+    if reason.msgid == "Play {card} to move 2 areas, to {dest} (nearer {goal} or safer)":
+        return M("Move toward {dest}", dest=reason.params["dest"])  # the card played: the next line
+    if reason.msgid == "Play {card} for its actions: {parts}":
+        move = next((p for p in reason.params["parts"].parts if isinstance(p, Msg) and p.msgid == "move to {dest}"), None)
+        if move is not None:
+            return M("Move toward {dest}", dest=move.params["dest"])
+    if reason.msgid == "Crawl to {area}, toward a partner who can revive me":
+        return M("Crawl toward a partner who can revive me")  # the area: the crawl's own next line
+    if reason.msgid == "The Locust goes through {area}, away from the COGs where the rules allow":
+        return M("The Locust goes through {area}", area=reason.params["area"])
+    return reason
+
+
+def _names_hidden_card(action: Action) -> bool:
+    """Whether the reason for `action` names a card of the bot's hand that the log keeps from
+    the other seats: a wound's discard (the rules tell the card to its holder alone, "You
+    discard Teamwork.") and a Dodge's card ("Augustus Cole dodges.", no card named). Played
+    at 1920x1080 beside a bot partner, the log read "Marcus Fenix (P2): Discard Advance, the
+    least useful card in hand." to the person; the table shows such a reason to its own seat
+    only (Choice.private)."""
+    return action.kind == "wound_discard" or (action.kind == "dodge" and bool(action.payload.get("dodge")))
+
+
 def _gid(words: Msg | str) -> str:
     """The English msgid of a goal's words: what the bot's logic compares, whatever language
     the words come out in (a message compared with a string would be worded first)."""
@@ -96,7 +150,7 @@ class CogBot(SeededBot):
                 best.append((score, a, why))
         _, action, why = best[self.rng.below(len(best))] if len(best) > 1 else best[0]
         self._decided(ctx, action)
-        return Choice(action, why)
+        return Choice(action, why, private=_names_hidden_card(action))
 
     def _decided(self, ctx: _Look, action: Action) -> None:
         """What the bot remembers of its own choice (SquadBot: where it explored)."""
@@ -935,13 +989,13 @@ class _Look:
             self.state, self.content, x.enemy).health
 
     def chainsaw_value(self, lid: str) -> tuple[float, float]:
-        """Spec 6.7: 4 dice (more with Marcus), at least one Omen kills."""
-        n = 4
-        ab = self.content.cogs[self.cog.character].ability
-        if ab.effect == "lancer_extra_die":
-            n += int(ab.amount or 0)
-        kill = 1 - (5 / 6) ** n
-        return 0.0, kill
+        """Spec 6.7: 4 dice (more with Marcus), at least one Omen kills: the dice and the die
+        the rules roll (attack.chainsaw_dice, no_omen; the table's preview reads them too), in
+        floats as every score of the bot."""
+        from game.gears.rules.attack import chainsaw_dice, no_omen
+
+        n, _why = chainsaw_dice(self.content, self.cog.character)
+        return 0.0, 1 - float(no_omen(self.content)) ** n
 
     def locust_threat(self, lid: str) -> float:
         """Expected wounds the Locust deals attacking its nearest standing COG."""

@@ -191,6 +191,18 @@ def test_base_5_firefight_a_shooter_with_no_target_closes_in(title, content):
     assert dist(s, d) == 3 and not attacks(ev, d)
 
 
+def test_base_5_firefight_a_shooter_with_no_target_says_it_does_not_attack(title, content):
+    """Played at 1280x720: an attack instruction with no COG that fits logged nothing, so the
+    log read 'Boomer 1 takes branch 1 (a COG within range 4); that COG is Augustus Cole.' and
+    went on to the next turn. The Locust's line says it does not attack, and why."""
+    s = scene(title)
+    d = put(s, content, "drone", 5)
+    _, ev = run(s, content, "base:5")
+    said = [e.text for e in ev if e.kind == "ai" and e.payload.get("figure") == d]
+    assert "Drone 1 does not attack: no COG fits (a COG within the card's range)." in said
+    assert not attacks(ev, d)
+
+
 def test_base_6_swarm_moves_far_locusts_to_4(title, content):
     s = scene(title)
     far = put(s, content, "wretch", 7)

@@ -22,6 +22,18 @@ def bots_game(actions: int) -> Session:
     return session
 
 
+def joined_lines(table, events) -> list[str]:
+    """The events in the table's words, those the table joins (join_lines) as one line."""
+    out: list = []
+    for e in events:
+        joined = table.join_lines(out[-1], e) if out else None
+        if joined is not None:
+            out[-1] = joined
+        else:
+            out.append(e)
+    return [table.log_text(x) for x in out]
+
+
 def worded(table) -> int:
     return sum(1 for text, _who in table._log if isinstance(text, str))
 
@@ -39,8 +51,8 @@ def test_a_continued_game_words_only_the_lines_the_log_shows(make_app, config_di
     shown = worded(table)
     assert 0 < shown < len(session.log) // 2
     # The newest lines are those of the game, in the table's words (log_text: a drawn AI card
-    # is named, its text being in the AI section).
-    public = [table.log_text(e.event) for e in session.log.seen_by(table.viewer)]
+    # is named, its text being in the AI section; join_lines: a move's areas are one line).
+    public = joined_lines(table, [e.event for e in session.log.seen_by(table.viewer)])
     assert table.log[-shown:] == public[-shown:]
     # The wheel reads back: more lines are worded, and they are the game's older lines.
     pos = table._log_rect.center

@@ -110,6 +110,8 @@ def test_gears_four_cogs_in_greek_keep_the_log_in_view_or_tab_the_panel(make_app
         assert table.side_tabbed() and len(table._side_places()[4]) == 1  # so one section at a time, under tabs
         # each tab's name whole on one line: four equal tabs broke 'Ημερολόγιο' (Log) into 'Ημερολ' / 'όγιο'
         drawn_text.clear()
+        for layer in (table.side_layer, *table.section_layers.values()):
+            layer.key = None  # painted again, not its copy
         table.dirty = table.full_redraw = True
         app.run(max_frames=1)
         assert all(label in drawn_text for label in table.side_labels().values()), table.side_labels()

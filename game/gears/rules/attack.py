@@ -428,15 +428,51 @@ def after_cog_attack(ctx, content: GearsContent, player: str, guard: bool, attac
                      {"figure": lid, "area": x.area})
 
 
+CHAINSAW_DICE = 4  # spec 6.7
+
+
+def chainsaw_dice(content: GearsContent, character: str) -> tuple[int, tuple[Msg, ...]]:
+    """How many attack dice the chainsaw of `character` rolls (spec 6.7: 4, and Marcus Fenix's
+    ability adds to them), and why, as the preview lists it."""
+    n, why = CHAINSAW_DICE, []
+    cog = content.cogs[character]
+    if cog.ability.effect == "lancer_extra_die" and cog.ability.amount:
+        n += cog.ability.amount
+        why.append(M("{name}'s ability: +{amount}", name=M(cog.name), amount=cog.ability.amount))
+    return n, tuple(why)
+
+
+@dataclass(frozen=True)
+class ChainsawPreview:
+    """What a chainsaw attack will do, exactly (spec 6.7): the dice it rolls and why, and the
+    chance that at least one shows an Omen, which kills the target whatever its health."""
+
+    dice: int
+    reasons: tuple[Msg, ...]
+    health: int
+    kill: Fraction
+
+
+def chainsaw_preview(state: GearsState, content: GearsContent, player: str, target: str) -> ChainsawPreview:
+    """The odds of the chainsaw attack `chainsaw` resolves: its dice (chainsaw_dice) against
+    the attack die's faces (data/dice.toml)."""
+    n, why = chainsaw_dice(content, state.cogs[player].character)
+    health = W.locust_health(content, state.locusts[target], state)
+    return ChainsawPreview(n, why, health, 1 - no_omen(content) ** n)
+
+
+def no_omen(content: GearsContent) -> Fraction:
+    """The chance that one attack die shows no Omen (its faces, data/dice.toml)."""
+    faces = content.dice["attack"].faces
+    return Fraction(sum(1 for f in faces if not f.omen), len(faces))
+
+
 def chainsaw(ctx, content: GearsContent, player: str, target: str, guard: bool = False) -> None:
     """Spec 6.7: leave cover, roll 4 attack dice (+Marcus), ignore hits; an Omen kills."""
     state: GearsState = ctx.state
     c = state.cogs[player]
     c.cover = None
-    n = 4
-    cog = content.cogs[c.character]
-    if cog.ability.effect == "lancer_extra_die":
-        n += cog.ability.amount or 0
+    n, _why = chainsaw_dice(content, c.character)
     faces = roll(state, content, "attack", n)
     ctx.emit("roll", M("{cog} revs the chainsaw at {locust}: [{faces}].", cog=N.character(c.character), locust=N.locust(state, target), faces=_faces_text(faces)),
              {"attack": [[f.hits, int(f.omen)] for f in faces]}, hidden=True)
@@ -702,8 +738,11 @@ def locust_attack(ctx, content: GearsContent, lid: str, player: str, bonus: int 
     name = _target_name(state, player)
     dodge = ask_dodge(ctx, content, player, M("{locust} attacks {cog}", locust=N.locust(state, lid), cog=name), lid)
     plan = locust_attack_plan(state, content, lid, player, bonus, dodge)
+    # The AI card's line before the Dodge window said it ("Boomer 1 attacks Augustus Cole, the
+    # active player's COG.", ai.py, its only caller): this event, for the dice it plans and the
+    # session's own log, is read by nobody at the table (the attack was logged twice).
     ctx.emit("attack", M("{locust} attacks {name}.", locust=N.locust(state, lid), name=name),
-             {"figure": lid, "player": player, "black": plan.black, "red": plan.red})
+             {"figure": lid, "player": player, "black": plan.black, "red": plan.red}, visible_to=())
     stats = W.enemy_stats(state, content, x.enemy)
     omen_ab = {a.effect: a for a in stats.abilities if a.kind == "omen"}
     black = roll(state, content, "attack", plan.black)

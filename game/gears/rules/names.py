@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.engine.text import M, Mn, Msg, Ref, named_in, ref, register_names
+from game.engine.text import M, Mn, Msg, Ref, join, named_in, ref, register_names
 from game.gears.rules.state import GearsState
 from game.i18n import N_, translate as translate_now
 from game.gears.rules.shared import content as _content
@@ -232,3 +232,13 @@ def option(state: GearsState, kind: str, opt: dict) -> Msg | Ref | str:
     if "level" in opt:
         return M("Level {n}", n=opt["level"])
     return ", ".join(f"{k} {v}" for k, v in opt.items())
+
+
+def moved(who: Any, path: list[str]) -> Msg:
+    """A figure's move as one log line, naming where it went: "Marcus Fenix moves from Lawn (9A)
+    through Promenade (9A) to Storefront (12A)." (`path`: the areas, the first the one it left;
+    the table joins a move's steps, one action each, into this line)."""
+    if len(path) <= 2:
+        return M("{figure} moves from {start} to {end}.", figure=who, start=path[0], end=path[-1])
+    return M("{figure} moves from {start} through {via} to {end}.", figure=who, start=path[0],
+             via=join(", ", path[1:-1]), end=path[-1])

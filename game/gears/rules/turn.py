@@ -737,7 +737,9 @@ def _do(ctx, action: Action) -> None:
             c.moved = True
             f["left"] -= 1
             f["steps"] += 1
-            ctx.emit("move", M("{cog} moves to {area}.", cog=N.character(c.character), area=c.area), {"player": f["player"], "area": c.area})
+            # "from": the table joins a move's areas into one log line (names.moved).
+            ctx.emit("move", M("{cog} moves to {area}.", cog=N.character(c.character), area=c.area),
+                     {"player": f["player"], "area": c.area, "from": left})
             if f["player"] == state.active_player:
                 _offer_follow(state, content, f, left)  # it passed through that area
             _auto_explore(ctx, content, f["player"])

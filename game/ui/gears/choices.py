@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from game.engine.protocol import Action
 from game.engine.text import as_text
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.gears.content import GearsContent
 from game.gears.rules.turn import frame_prompt, top
 from game.ui.gears import words
@@ -99,7 +99,8 @@ def option_label(state, content: GearsContent, action: Action) -> str:
             return _("Guard: chainsaw")
         if pl.get("weapon"):
             return _("Guard: {weapon}, {mode}").format(weapon=words.weapon(content, pl["weapon"]), mode=_(pl.get("mode") or "normal"))
-        return _("Guard")
+        # Gears' own word (the Hungarian rulebook's "Őrködés"; Doom's Guard order is another).
+        return pgettext("gears", "Guard")
     if kind == "dodge":
         return _("Dodge")
     if kind == "wound_discard":

@@ -21,13 +21,14 @@ from typing import Any
 
 import pygame
 
-from game.engine.text import as_text, number
+from game.engine.text import Msg, as_text, number
 from game.board.geometry import point_in_polygon
 from game.board.model import MapError
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.gears.rules import attack as gears_attack
 from game.gears.rules import movement
+from game.gears.rules import names as gears_names
 from game.gears.rules import turn as gears_turn
 from game.i18n import _, language, ngettext
 from game.ui import widgets
@@ -39,7 +40,7 @@ from game.ui.gears.roll import gears_roll
 from game.ui.kit import hand
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import distribution_bars
-from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
+from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, JoinedLine, Sprite, reason_line
 from game.ui.kit.layers import Layer
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Push
@@ -180,6 +181,7 @@ class GearsTable(GameTable):
         self.reach: dict[str, tuple[str, ...]] = {}  # a move's farther areas and the way there (turn.walks)
         self.walk: list[str] = []  # the steps still to take on a way clicked (_walk_on)
         self._walker: str | None = None  # the COG walking it
+        self._move_said: tuple[str, str] | None = None  # (bot, short reason) of the move it last explained (bot_reason)
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     def make_bot(self, i: int):
@@ -223,12 +225,16 @@ class GearsTable(GameTable):
     walks_far = True
 
     def update_choices(self) -> None:
-        """The lit choices; a selection the new choices no longer hold is dropped."""
+        """The lit choices after a change (an action, an undo): a card selected before it has
+        served. Played in Hungarian: a click on the first of two Ambush cards to Guard answered
+        with the copy the rules offered (choices.py: copies answer by name), the one clicked
+        stayed in hand and selected, and the next Order Step opened on 'Ambush: how will you
+        use it?' with no card clicked."""
         self.choices = self._classify()
         decider = self.session.decider
         reach = gears_turn.walks(self.state) if self.walks_far and decider and not self.is_bot(decider) else {}
         self.reach = {a: way for a, way in reach.items() if a not in self.choices.areas and way[0] in self.choices.areas}
-        self.selected_card = None if self.selected_card not in self.choices.cards else self.selected_card
+        self.selected_card = None
         self.target, self.attack_choice = None, None
         self.grenade_mode = False
         self.area_weapon, self.area_pick = None, None
@@ -304,10 +310,52 @@ class GearsTable(GameTable):
         """A drawn Locust AI card is one line naming it: its whole text (five to eleven lines
         in Hungarian and Greek at 1280x720) is in the AI section, and filled the log there, which
         showed two or three entries. What the card did follows it in the log, one line each."""
+        if isinstance(event, _Reason):
+            rect = self._log_rect
+            fits = rect is None or len(widgets.wrap(event.whole, self.ctx.font(13), rect.width)) <= 2
+            return event.whole if fits else event.short
         card = (event.payload or {}).get("card", "")
         if event.kind == "ai_card" and card in self.content.ai_cards:
             return _("Locust AI card drawn: {card}.").format(card=words.ai_card(self.content, card))
+        if event.kind == "move" and _step_from(event) is not None:
+            return self._said(as_text(gears_names.moved(_mover_name(event), [_step_from(event), event.payload["area"]])))
         return super().log_text(event)
+
+    def bot_reason(self, decider: str, action: Action, why: Any, private: bool = False) -> None:
+        """A bot's reason in the log: whole where the log has room for it in two lines, else its
+        short form (bots.log_form: the main clause; a move says where it goes, not why that
+        place), so a reason never takes the five to eight lines it took at 1280x720 in Hungarian
+        and Greek. A step toward the place the bot's card or last step went for is not said
+        again (nothing else of that bot's said since): the move's areas then join into one line
+        (join_lines)."""
+        from game.gears.bots import log_form
+
+        name = self.player_name(decider)
+        brief = log_form(why)
+        short = reason_line(name, str(self._words(as_text(brief))))
+        if action.kind in ("step", "do") and self._move_said == (decider, short):
+            return  # said by the card played or the step before, nothing else of this bot's since
+        moving = isinstance(brief, Msg) and brief.msgid in ("Move toward {dest}",)
+        self._move_said = (decider, short) if moving else None
+        whole = reason_line(name, str(self._words(as_text(why))))
+        self._log.append((_Reason(whole, short, action.kind), (decider,) if private else None))
+
+    def join_lines(self, last: Any, event: Event) -> Any | None:
+        """A move is one line naming where it went ("Marcus Fenix moves from A through B to C."),
+        not a line per area: each step is an action of its own (a COG's move frame, a Locust's
+        steps with Guard windows between), joined here while nothing else was logged between
+        them (a Follow, a Guard, a bot's new reason). A step of a log saved before the steps
+        said where they came from stays a line of its own."""
+        start = _step_from(event)
+        if start is None:
+            return None
+        steps = last.events if isinstance(last, JoinedLine) else (last,)
+        before = steps[-1]
+        if before.__class__ is JoinedLine or before.kind != "move" or _step_from(steps[0]) is None \
+                or _mover(before) != _mover(event) or before.payload.get("area") != start:
+            return None
+        path = [_step_from(steps[0])] + [e.payload["area"] for e in steps] + [event.payload["area"]]
+        return JoinedLine(steps + (event,), gears_names.moved(_mover_name(steps[0]), path))
 
     def animate_event(self, e: Event, positions: dict[str, tuple[float, float]]) -> None:
         """A roll goes to the dice tray; a move or crawl slides the figure area by area."""
@@ -1333,6 +1381,11 @@ class GearsTable(GameTable):
         """The Locust Activation Step after this player's turn (spec 5.3)."""
         return self.state.turn, self.state.active
 
+    def let_pass_echo(self, event: Event) -> str | None:
+        """A Guard declined (ai.guard_window's `no_guard` line): after "let them all pass" the
+        log said once that the player lets every Locust pass, not at each Locust's move."""
+        return (event.payload or {}).get("player") if event.kind == "no_guard" else None
+
     def let_pass_words(self) -> tuple[str, str]:
         return (_("Let them all pass this step"),
                 _("{who} lets every Locust pass for the rest of this Locust Activation Step (Guard cards kept)."))
@@ -1428,7 +1481,7 @@ class GearsTable(GameTable):
         action: a bot's reason), the rects and the settings."""
         return (self.state_version, tuple(self.seats), self.viewer, self.handoff, self.selected_card, self.target,
                 self.attack_choice, self.grenade_mode, self.area_weapon, self.area_pick, self.confirm_drop, self.busy,
-                self.side_open, self.side_tab, self.ai_open, self.stage_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log),
+                self.side_open, self.side_tab, self.ai_open, self.stage_open, self.log_scroll, self._log_resets, self._log_dropped + len(self._log), self._log_joins,
                 id(self.ai), len(self.ai.lines), self.ctx.settings, language(), tuple(self.toolbar_rect),
                 tuple(self.prompt_rect), tuple(self.hand_rect), tuple(self.side_rect))
 
@@ -1587,19 +1640,12 @@ class GearsTable(GameTable):
         cover_word = {0: _("none"), 1: _("partial"), 2: _("full")}[min(2, cover)]
         y = widgets.text(surface, ngettext("Line of sight: yes   Range: {n} area   Cover: {cover}", "Line of sight: yes   Range: {n} areas   Cover: {cover}", rng).format(n=rng, cover=cover_word), ctx.font(13), pal.text, (x, y)).bottom + px(6)
         # One button per weapon and mode the rules allow against this target.
-        bx = x
-        for a in self.choices.targets.get(target, []):
-            label = _("Chainsaw") if a.kind == "chainsaw" else f"{words.weapon(self.content, a.payload['weapon']).split()[0]} ({_(a.payload.get('mode', 'normal'))})"
-            bw = ctx.font(14, bold=True).size(label)[0] + px(22)
-            if bx + bw > rect.right - px(10):
-                bx = x
-                y += px(34)
-            brect = pygame.Rect(bx, y, bw, px(28))
+        places = self._pick_places(ctx, target, x, rect.right - px(10), y)
+        for a, label, brect in places:
             self._button(surface, brect, label, _Pick(a), primary=a == action, size=14 * k)
             if a == action:
                 pygame.draw.rect(surface, pal.accent, brect, 2, border_radius=px(6))
-            bx += bw + px(6)
-        y += px(38)
+        y = (places[-1][2].top if places else y) + px(38)
         if action is not None and action.kind == "attack":
             # The rules' own preview of this very action (the card's bonus dice, ammo spent...):
             # the dice shown are the dice the attack rolls (issue 21).
@@ -1620,12 +1666,41 @@ class GearsTable(GameTable):
             distribution_bars(surface, ctx, bars, dist, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
                               lambda k: _("{n}+ wounds").format(n=k))
         elif action is not None:
-            widgets.text_block(surface, _("A chainsaw attack rolls the attack dice once; any omen ends it."), ctx.font(13), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(60)))
+            # The odds of the chainsaw the rules resolve (attack.chainsaw_preview: its dice, and
+            # any Omen kills whatever the health), as a shot shows its own.
+            pv = gears_attack.chainsaw_preview(st, self.content, player, target)
+            # Wrapped: in Greek the line is wider than the panel at 1280x720.
+            y = widgets.text_block(surface, ngettext("{n} attack die (black), no defence dice: any omen kills",
+                                                     "{n} attack dice (black), no defence dice: any omen kills", pv.dice).format(n=pv.dice),
+                                   ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, rect.width - px(32), px(40)), 1.05) + px(2)
+            for reason in pv.reasons[:3]:
+                y = widgets.text_block(surface, "\u2022 " + as_text(reason), ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
+            kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=float(pv.kill) * 100)
+            y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(6)
+            bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
+            distribution_bars(surface, ctx, bars, {0: 1 - pv.kill, 1: pv.kill},
+                              lambda k: _("kills it") if k else _("misses"))
         fire = pygame.Rect(rect.right - px(170), rect.bottom - px(44), px(154), px(32))
         cancel = pygame.Rect(fire.left - px(110), fire.top, px(100), px(32))
         self._button(surface, cancel, _("Cancel"), "cancel", size=14 * k)
         if action is not None:
             self._button(surface, fire, _("Attack!"), action, primary=True, size=14 * k)
+
+    def _pick_places(self, ctx: Context, target: str, left: int, right: int, top: int) -> list[tuple[Action, str, pygame.Rect]]:
+        """The attack panel's weapon and mode buttons against `target`, in rows from `top`
+        between `left` and `right`: each action, its label and its rect."""
+        px, font = ctx.px, ctx.font(14, bold=True)
+        out: list[tuple[Action, str, pygame.Rect]] = []
+        bx, y = left, top
+        for a in self.choices.targets.get(target, []):
+            label = _("Chainsaw") if a.kind == "chainsaw" else f"{words.weapon(self.content, a.payload['weapon']).split()[0]} ({_(a.payload.get('mode', 'normal'))})"
+            bw = font.size(label)[0] + px(22)
+            if bx + bw > right and bx > left:
+                bx = left
+                y += px(34)
+            out.append((a, label, pygame.Rect(bx, y, bw, px(28))))
+            bx += bw + px(6)
+        return out
 
     def _preview_place(self) -> tuple[pygame.Rect, float] | None:
         """Where the attack panel lies (None: not up) and how far the camera must move left
@@ -1644,9 +1719,18 @@ class GearsTable(GameTable):
         return rect
 
     def _preview_corner(self, player: str, target: str) -> tuple[pygame.Rect, float]:
-        px = self._preview_ctx().px
+        ctx = self._preview_ctx()
+        px = ctx.px
         v = self._preview_room()
-        rect = pygame.Rect(0, 0, min(px(430), v.width - px(24)), min(px(360), v.height - px(24)))
+        width = min(px(430), v.width - px(24))
+        # Three rows of weapon buttons leave the wounds' rows their room; each row more (a
+        # third weapon picked up: seven buttons, four rows) makes the panel taller, or the
+        # rows of wounds were cut to one (hu, 1920x1080, with a Hammerburst).
+        places = self._pick_places(ctx, target, px(16), width - px(10), 0)
+        rows = 1 + (places[-1][2].top // px(34) if places else 0)
+        # (and a third weapon's attack lists a reason more: four rows of wounds' room besides)
+        more = max(0, rows - 3) * px(34) + (px(56) if rows > 3 else 0)
+        rect = pygame.Rect(0, 0, width, min(px(360) + more, v.height - px(24)))
         figures = [self.screen_of_figure(k) for k in (player, target)]
         reach = self.camera.zoom * TOKEN / 2 + px(8)
 
@@ -1792,6 +1876,36 @@ def _compose_ahead(view_for, loader, placements, got: dict) -> None:
         got["view"] = view_for(loader, placements)
     except (MapError, OSError, ValueError, KeyError):
         pass
+
+
+@dataclass(frozen=True)
+class _Reason:
+    """A bot's reason as a log line, worded whole and short (GearsTable.bot_reason); the log
+    shows the one its width has room for when it first reads the line."""
+
+    whole: str
+    short: str
+    kind: str  # the kind of the action it explains
+
+
+def _step_from(event: Any) -> str | None:
+    """Where a move event's step began (the rules say it since the log joined a move's steps);
+    None for any other event, or a step of an older save."""
+    if getattr(event, "kind", None) != "move":
+        return None
+    start = (event.payload or {}).get("from")
+    return start if isinstance(start, str) else None
+
+
+def _mover(event: Event) -> str | None:
+    return (event.payload or {}).get("player") or (event.payload or {}).get("figure")
+
+
+def _mover_name(event: Event) -> Any:
+    """The mover's name as the step's own line names it (a COG's or a Locust's, in the
+    reader's language when worded)."""
+    params = getattr(event.message, "params", {})
+    return params.get("cog", params.get("locust", ""))
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,25 @@ class Anim:
         return max(1, (len(self.points) - 1) * STEP_MS)
 
 
+@dataclass(frozen=True)
+class JoinedLine:
+    """Rules events the log reads as one line (GameTable.join_lines: a figure's move area by
+    area, one action per area): the events in order and the line's message. Read as an event
+    is (`text`, `kind`, `payload`) by log_text."""
+
+    events: tuple[Event, ...]
+    message: Any
+    kind = "joined"
+
+    @property
+    def text(self) -> str:
+        return as_text(self.message)
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return {}
+
+
 @dataclass
 class Sprite:
     """One thing a title draws over its map layer each frame (a figure with its rings, a name,
@@ -204,6 +223,8 @@ class GameTable(Scene, ABC):
         # the lines dropped from its front (KEEP), so an append anywhere shows in its length.
         self._log_resets = 0
         self._log_dropped = 0
+        self._log_joins = 0  # events joined to the last line (join_lines): the line changed in place
+        self._tail: tuple[int, Any] | None = None  # (position, what is logged there) of the last event logged
         self._readable: list | None = None  # [key, lines looked at, their positions this seat may read] (log)
         self.ai = AiShown()
         self.reset_log()
@@ -632,8 +653,8 @@ class GameTable(Scene, ABC):
         """What the kit's log section shows: the log's lines (read again, or one more added
         anywhere), whose of them this seat may read (the viewer, the handoff card) and how far
         back the wheel reads."""
-        return (self._log_resets, self._log_dropped + len(self._log), self.viewer, self.handoff is not None,
-                self.log_scroll)
+        return (self._log_resets, self._log_dropped + len(self._log), self._log_joins, self.viewer,
+                self.handoff is not None, self.log_scroll)
 
     def _under_pointer(self, buttons) -> int | None:
         if self.mouse is None:
@@ -816,13 +837,14 @@ class GameTable(Scene, ABC):
     def submit(self, action: Action) -> bool:
         """Apply one legal action; the reason on screen when the rules refuse it."""
         before = self._positions()
+        passing = self._passing_now()
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
             self.say(exc.reason)
             return False
         self.message = ""
-        self._take_events(events, before)
+        self._take_events(self._unechoed(events, passing), before)
         for _n in range(STANDING_LIMIT):  # answers a person gave in advance, for them
             decider = self.session.decider
             if decider is None or self.is_bot(decider):
@@ -831,7 +853,8 @@ class GameTable(Scene, ABC):
             if auto is None:
                 break
             before = self._positions()
-            self._take_events(self.session.apply(auto), before)
+            passing = self._passing_now()
+            self._take_events(self._unechoed(self.session.apply(auto), passing), before)
         self._keep_bot_states()
         problem = self.saves.autosave(self.session, self.seats, self.save_path)
         if problem:
@@ -866,8 +889,7 @@ class GameTable(Scene, ABC):
         """The log (each line with who may read it), the AI panel, and the animations."""
         positions = dict(before)
         for e in events:
-            self._log.append((e, e.visible_to))
-            if self.log_scroll and (e.visible_to is None or self.viewer in e.visible_to):
+            if self._log_event(e) and self.log_scroll and (e.visible_to is None or self.viewer in e.visible_to):
                 self.log_scroll += 1  # reading back: the lines in view stay where they are
             if e.kind == "ai_card":
                 self.ai = self.ai_card(e)
@@ -876,14 +898,39 @@ class GameTable(Scene, ABC):
             elif self.animate:
                 self.animate_event(e, positions)
         if len(self._log) > KEEP:
-            self._log_dropped += len(self._log) - KEEP
+            dropped = len(self._log) - KEEP
+            self._log_dropped += dropped
             del self._log[:-KEEP]
+            if self._tail is not None:
+                self._tail = (self._tail[0] - dropped, self._tail[1]) if self._tail[0] >= dropped else None
         if self.animate:
             after = self._positions()
             for key, end in after.items():  # settle into the final spot (cover, spread)
                 start = positions.get(key)
                 if start is not None and math.dist(start, end) > 1:
                     self._queue(key, start, end)
+
+    def _log_event(self, e: Event) -> bool:
+        """Logs a rules event: joined to the last line when that line is the last event logged,
+        read by the same seats, and the title joins the two (join_lines); else a line of its
+        own. Returns whether a line was added."""
+        tail = self._tail
+        if tail is not None and tail[0] == len(self._log) - 1 and self._log[-1][1] == e.visible_to:
+            joined = self.join_lines(tail[1], e)
+            if joined is not None:
+                self._log[-1] = (joined, e.visible_to)
+                self._tail = (tail[0], joined)
+                self._log_joins += 1
+                return False
+        self._log.append((e, e.visible_to))
+        self._tail = (len(self._log) - 1, e)
+        return True
+
+    def join_lines(self, last: Any, event: Event) -> Any | None:
+        """`last` (the log's last line: an Event, or what this returned before) and `event` as
+        one line (a JoinedLine the title's log_text words), or None: two lines. A title's
+        (default: never; Gears joins a move's areas: "Marcus Fenix moves from A through B to C.")."""
+        return None
 
     def _queue(self, key: str, a, b) -> None:
         """A move of `key` from a to b: onto its animation not yet started, else a new one."""
@@ -1122,6 +1169,24 @@ class GameTable(Scene, ABC):
         """The button's label and the log line (with {who}) of "let them all pass"; a title
         that has let_pass words them."""
         return "", ""
+
+    def let_pass_echo(self, event: Event) -> str | None:
+        """The seat whose declined interrupt `event` reports (Gears: "Damon Baird does not Guard
+        against Drone 3."), None for any other line; a title's (default: none). While that seat
+        lets them all pass, the log has said so once (let_pass_words) and leaves these out."""
+        return None
+
+    def _passing_now(self) -> frozenset[str]:
+        """The seats that let them all pass in the span now (taken before an action: the span
+        may end inside it, after the last line it would leave out)."""
+        span = self.let_pass_span() if self.passing else None
+        return frozenset(p for p, s in self.passing.items() if s == span)
+
+    def _unechoed(self, events: list[Event], passing: frozenset[str]) -> list[Event]:
+        """`events` less the echoes of a standing "let them all pass" (let_pass_echo)."""
+        if not passing:
+            return events
+        return [e for e in events if self.let_pass_echo(e) not in passing]
 
     def let_pass_button(self) -> tuple[str, str, bool] | None:
         """The prompt's "let them all pass" button, for the person asked such a question now."""
@@ -1672,8 +1737,8 @@ class GameTable(Scene, ABC):
         keys = tuple(self._section_key_kept(name) for name in self.SIDE_TABS)
         if all(k is not None for k in keys):
             return self.side_open, self.side_tab, keys
-        return (self.state_version, len(self._log), self.log_scroll, self.viewer, self.handoff is not None,
-                self.side_open, self.side_tab, tuple(self.seats), self.ai_open)
+        return (self.state_version, len(self._log), self._log_joins, self.log_scroll, self.viewer,
+                self.handoff is not None, self.side_open, self.side_tab, tuple(self.seats), self.ai_open)
 
     def _layered(self, layer: Layer, surface, rect: pygame.Rect, key: tuple, paint, records: tuple[str, ...] = (),
                  below: int | None = None) -> None:
@@ -2065,7 +2130,9 @@ class GameTable(Scene, ABC):
     def reset_log(self) -> None:
         """The log read again from the session (a new session: the tutorial's Back), each line
         with who may read it, put in words when read."""
-        self._log = [(e.event, e.event.visible_to) for e in self.session.log.tail(KEEP)]
+        self._log, self._tail = [], None
+        for e in self.session.log.tail(KEEP):
+            self._log_event(e.event)
         self._log_resets += 1
         self.log_scroll = 0
         self.restore_ai()
