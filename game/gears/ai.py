@@ -1134,6 +1134,20 @@ def guard_options(state: GearsState, content: GearsContent, player: str, lid: st
     return [{"guard": player, "card": card, "weapon": w, "mode": mode} for card in cards for w, mode in attacks]
 
 
+def guard_kill_chance(state: GearsState, content: GearsContent, option: dict[str, Any], lid: str) -> Any:
+    """The exact chance that a Guard option (one of guard_options) kills `lid`: the preview of
+    the very attack guard_window resolves (a weapon's attack with no card bonus, or the
+    chainsaw). None for an area weapon (its dice fall on every figure in the area) and for a
+    Locust no longer in play. The table's Guard buttons show it."""
+    if option.get("guard") is None or lid not in state.locusts:
+        return None
+    if option["mode"] == "chainsaw":
+        return A.chainsaw_preview(state, content, option["guard"], lid).kill
+    if content.weapons[option["weapon"]].targets == "area":
+        return None
+    return A.cog_attack_preview(state, content, option["guard"], lid, option["weapon"], option["mode"]).kill
+
+
 def _may_guard(state: GearsState, content: GearsContent, player: str) -> bool:
     """One Guard per Locust Activation Step for all players together; Augustus Cole's ability
     (PLACEHOLDER, spec 8.3) lets him Guard once more even after another COG did."""

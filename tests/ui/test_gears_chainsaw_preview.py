@@ -55,6 +55,23 @@ def test_the_chainsaw_preview_shows_its_dice_and_its_odds_to_kill(make_app, draw
         assert any("Marcus Fenix's ability: +1" in t for t in drawn_text)
 
 
+def test_the_chainsaw_odds_take_a_decimal_comma_in_hungarian(make_app, drawn_text):
+    """A shot's preview said "42,1%" in Hungarian and the chainsaw's "51.8%": its line formatted
+    the float itself. Both read text.number, as every number shown to a reader does."""
+    from game import i18n
+
+    app, table = chainsaw_table(make_app, "augustus_cole")
+    i18n.set_language("hu")
+    target, saw = next((t, a) for t, acts in table.choices.targets.items() for a in acts if a.kind == "chainsaw")
+    table.target, table.attack_choice = target, saw
+    drawn_text.clear()
+    app._force_redraw = True
+    app.draw(app.screen)
+    kill = f"{float(1 - Fraction(5, 6) ** 4) * 100:.1f}"
+    assert any(kill.replace(".", ",") + "%" in t for t in drawn_text), [t for t in drawn_text if "%" in t]
+    assert not any(kill + "%" in t for t in drawn_text)
+
+
 def test_the_chainsaw_rolls_the_dice_its_preview_counts():
     """The resolution rolls chainsaw_dice's count: Marcus Fenix's 5th die is the one his
     preview lists (stacked blanks, then an Omen on the 5th die: a kill only with his ability)."""

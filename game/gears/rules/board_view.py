@@ -224,11 +224,14 @@ class BoardView:
         return tuple(n for n in self.exits if n not in joined)
 
     @cached_property
+    def entrance(self):
+        """The map entrance: the first tile's entrance connector (where the COGs come in)."""
+        first_piece = self.board.pieces()[0]
+        return next(c for c in self.board.connectors_of("entrance") if c.piece == first_piece)
+
+    @cached_property
     def entrance_area(self) -> str:  # the first tile's entrance area (COG start, "map entrance")
-        board = self.board
-        first_piece = board.pieces()[0]
-        entrance = next(c for c in board.connectors_of("entrance") if c.piece == first_piece)
-        return board.area_at(_mid(entrance.segment)) or self.areas[0]
+        return self.board.area_at(_mid(self.entrance.segment)) or self.areas[0]
 
     @cached_property
     def piece_of_area(self) -> dict[str, str]:

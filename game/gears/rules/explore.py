@@ -95,18 +95,21 @@ def _ticker_rule(state: GearsState, setup: bool):
     return (rules or rules_named(state, "tickers_instead_of_location_spawns") or [None])[0]
 
 
-def _spawn_tickers(ctx, content: GearsContent, tile: str, per_player: int) -> None:
+def _spawn_tickers(ctx, content: GearsContent, tile: str, per_player: int, setup: bool = False) -> None:
     """Roadblocks: instead of the Location card, each player spawns 1 Ticker in an empty area
-    of the new tile (any area of it if none is empty); each player picks the area."""
+    of the new tile (any area of it if none is empty); each player picks the area. At set-up
+    the COGs are not on the map yet (they enter after the spawns, spec 4 steps 7-9): the
+    question says where they will enter, which a player placing a Ticker wants to know."""
     state: GearsState = ctx.state
     view = state.view()
+    prompt = M("Spawn a Ticker in which empty area? The COGs will enter at {start}.", start=view.entrance_area) \
+        if setup else M("Spawn a Ticker in which empty area?")
     for p in [state.players[(state.active + i) % len(state.players)] for i in range(len(state.players))]:
         for _ in range(per_player):
             areas = [a for a in view.areas if view.piece_of_area[a] == tile]
             busy = {c.area for c in state.cogs.values()} | {x.area for x in state.locusts.values()}
             empty = [a for a in areas if a not in busy] or areas
-            pick = ctx.choose(p, "ticker_area", [{"area": a} for a in empty],
-                              M("Spawn a Ticker in which empty area?"))
+            pick = ctx.choose(p, "ticker_area", [{"area": a} for a in empty], prompt)
             W.spawn(ctx, content, "ticker", pick["area"], M("Roadblocks, tile {tile}", tile=tile))
 
 
@@ -139,7 +142,7 @@ def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
                 state.holes[hole] = {"area": area, "sealed": False, "token": False}
         location = content.locations[tile]
         if tickers is not None:
-            _spawn_tickers(ctx, content, tile, int(tickers.params.get("per_player", 1)))
+            _spawn_tickers(ctx, content, tile, int(tickers.params.get("per_player", 1)), setup)
         else:
             n = (spawn_counts or {}).get(tile, players)
             W.spawn_together(ctx, content, [(letter, info["area"]) for hole, info in sorted(state.holes.items())

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from game.engine.protocol import Action
 from game.engine.text import as_text
 from game.i18n import _, pgettext
+from game.gears import ai as gears_ai
 from game.gears.content import GearsContent
 from game.gears.rules.turn import frame_prompt, top
 from game.ui.gears import words
@@ -96,17 +97,34 @@ def option_label(state, content: GearsContent, action: Action) -> str:
         # One option per weapon and mode (ai.guard_options): the button names which, or four
         # buttons all read "Guard" (Blind Fire with a Lancer and a Snub Pistol).
         if pl.get("mode") == "chainsaw":
-            return _("Guard: chainsaw")
-        if pl.get("weapon"):
-            return _("Guard: {weapon}, {mode}").format(weapon=words.weapon(content, pl["weapon"]), mode=_(pl.get("mode") or "normal"))
-        # Gears' own word (the Hungarian rulebook's "Őrködés"; Doom's Guard order is another).
-        return pgettext("gears", "Guard")
+            text = _("Guard: chainsaw")
+        elif pl.get("weapon"):
+            text = _("Guard: {weapon}, {mode}").format(weapon=words.weapon(content, pl["weapon"]), mode=_(pl.get("mode") or "normal"))
+        else:
+            # Gears' own word (the Hungarian rulebook's "Őrködés"; Doom's Guard order is another).
+            return pgettext("gears", "Guard")
+        return _with_guard_odds(state, content, action, text)
     if kind == "dodge":
         return _("Dodge")
     if kind == "wound_discard":
         return _("Discard")
     text = label(state, content, action)
     return text.split(": ", 1)[1] if ": " in text else text
+
+
+def _with_guard_odds(state, content: GearsContent, action: Action, text: str) -> str:
+    """A Guard option's label with the chance that its attack kills the Locust the question is
+    about (ai.guard_kill_chance: the preview of the attack the Guard resolves), as the attack
+    panel shows a shot's odds; a player picking between a Lancer and a Gnasher Guard sees which
+    is likelier to stop the Locust."""
+    proc = getattr(state, "proc", None)
+    lid = ((proc or {}).get("pending", {}).get("about") or {}).get("figure")
+    kill = gears_ai.guard_kill_chance(state, content, action.payload, lid) if lid else None
+    if kill is None:
+        return text
+    p = round(float(kill) * 100)
+    # A chance that rounds to 0 is not none: the dice can still kill.
+    return _("{label} ({p}% to kill)").format(label=text, p="<1" if kill and not p else p)
 
 
 def _same_but_copy(a: Action, b: Action) -> bool:

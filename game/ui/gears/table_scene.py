@@ -1063,23 +1063,33 @@ class GearsTable(GameTable):
         from game.gears.rules.spawning import map_exit_connectors
 
         st = self.state
-        if st.doors:
-            return []
         view = st.view()
         board, z = view.board, self.camera.zoom
         font = self.ctx.assets.font(max(9, round(13 * z)), bold=True)
-        text = _("Map exit: entering it explores") if gears_turn.explores_on_entry(st) else _("Map exit")
+        marks: list[tuple[Any, str, str]] = []  # (connector, the area it opens on, its words)
+        if not any(c.area for c in st.cogs.values()):
+            # Set-up, before the COGs enter (Roadblocks asks each player where his Ticker
+            # goes first): where they will come in. The question names it; the map shows it.
+            try:
+                marks.append((view.entrance, view.entrance_area, _("Map entrance: the COGs enter here")))
+            except StopIteration:
+                pass
+        if not st.doors:
+            text = _("Map exit: entering it explores") if gears_turn.explores_on_entry(st) else _("Map exit")
+            for name in map_exit_connectors(st):
+                conn = next((c for c in board.connectors if c.name == name), None)
+                if conn is not None:
+                    marks.append((conn, view.exits.get(name), text))
         (left, top), (bw, bh) = self.camera.to_screen(0, 0), self.camera.board_size
         board_rect = pygame.Rect(round(left), round(top), round(bw * z), round(bh * z))  # the tag stays on the map
         out = []
-        for name in map_exit_connectors(st):
-            conn = next((c for c in board.connectors if c.name == name), None)
-            if conn is None or view.exits.get(name) not in board.areas:
+        for conn, area, text in marks:
+            if area not in board.areas:
                 continue
             a = self.camera.to_screen(float(conn.segment.a[0]), float(conn.segment.a[1]))
             b = self.camera.to_screen(float(conn.segment.b[0]), float(conn.segment.b[1]))
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-            inside = self.camera.to_screen(*self._area_point(view.exits[name]))
+            inside = self.camera.to_screen(*self._area_point(area))
             d = math.dist(mid, inside) or 1.0
             step = min(d * 0.5, self.ctx.px(28))  # from the edge toward the area's middle
             at = (mid[0] + (inside[0] - mid[0]) * step / d, mid[1] + (inside[1] - mid[1]) * step / d)
@@ -1204,7 +1214,7 @@ class GearsTable(GameTable):
         return self._figure_sprites() + self._label_sprites() + self._target_sprites()
 
     def _figure_sprites(self) -> list[Sprite]:
-        st, z, pal = self.state, self.camera.zoom, self.ctx.palette
+        st, z = self.state, self.camera.zoom
         size = max(14, round(TOKEN * z))
         self.token_rects = {}
         out = []
@@ -1675,7 +1685,7 @@ class GearsTable(GameTable):
                                    ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, rect.width - px(32), px(40)), 1.05) + px(2)
             for reason in pv.reasons[:3]:
                 y = widgets.text_block(surface, "\u2022 " + as_text(reason), ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
-            kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=float(pv.kill) * 100)
+            kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=number(float(pv.kill) * 100))
             y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(6)
             bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
             distribution_bars(surface, ctx, bars, {0: 1 - pv.kill, 1: pv.kill},

@@ -1,0 +1,60 @@
+"""Roadblocks' set-up asks each player where his Ticker spawns (seed p. 27: 'each player spawns
+1 Ticker in any empty area') before the COGs enter (spec 4 steps 7-9). Played at 1280x720: the
+question listed seven areas of tile 15A and nothing said where the COGs would come in, the
+one thing a player placing a Ticker for the Locusts needs. The question now names the
+entrance and the map tags it ('Map entrance: the COGs enter here') until the COGs stand on it."""
+from __future__ import annotations
+
+from game.engine.session import Session
+from game.engine.text import as_text
+from game.gears.rules.title import GearsTitle
+from game.ui.gears.entry import SAVES
+from game.ui.gears.table_scene import GearsTable
+
+ENTRANCE_TAG = "Map entrance: the COGs enter here"
+
+
+def test_the_setup_ticker_question_names_the_entrance_seed_p27():
+    session = Session.start(GearsTitle(), "roadblocks", 3, {"players": 2})
+    pending = session.state.proc["pending"]
+    assert pending["kind"] == "ticker_area"
+    start = session.state.view().entrance_area
+    assert not any(c.area for c in session.state.cogs.values())  # not on the map yet
+    assert as_text(pending["prompt"]).endswith(f"The COGs will enter at {start}.")
+
+
+def test_a_ticker_question_after_setup_says_nothing_of_the_entrance():
+    """The Tickers of a tile explored in play (Stage 1's rule): the COGs are on the map."""
+    from game.gears.rules import explore
+    from game.gears.rules.procedures import Ctx, NeedDecision
+    from tests.gears.built import past_setup
+
+    title = GearsTitle()
+    session = Session.start(title, "roadblocks", 3, {"players": 2})
+    state = past_setup(title, session.state)
+    tile = state.placements[-1]["tile"]
+    try:
+        explore._spawn_tickers(Ctx(state, []), title.content, tile, 1)
+        raise AssertionError("no question")
+    except NeedDecision as need:
+        assert as_text(need.prompt) == "Spawn a Ticker in which empty area?"
+
+
+def test_the_map_tags_the_entrance_until_the_cogs_enter(make_app):
+    app = make_app()
+    table = GearsTable(app.ctx, Session.start(GearsTitle(), "roadblocks", 3, {"players": 2}), ["human", "human"],
+                       (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=1)
+    marks = table._map_exit_marks()
+    tags = [text for _a, _b, _tag, text, _font in marks]
+    assert ENTRANCE_TAG in tags and "Map exit: entering it explores" in tags
+    entrance = next(m for m in marks if m[3] == ENTRANCE_TAG)
+    view = table.state.view()
+    # Its tag stands in the entrance area, on screen inside the map.
+    assert table.area_at_screen(entrance[2].center) == view.entrance_area
+    assert table.view_rect.contains(entrance[2])
+    while table.session.state.proc is not None and table.session.state.proc["pending"]["kind"] == "ticker_area":
+        table.submit(table.session.legal_actions()[-1])
+    assert any(c.area for c in table.state.cogs.values())
+    assert ENTRANCE_TAG not in [m[3] for m in table._map_exit_marks()]

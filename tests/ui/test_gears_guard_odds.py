@@ -1,0 +1,67 @@
+"""The Guard buttons show their odds: a player deciding whether to spend a Guard card, and with
+which weapon, saw "Guard: Lancer Assault Rifle, normal" and nothing of its chance, where a shot
+in the Order Step shows "Health 2: 42.0% to kill it". Each Guard button now ends with the
+chance that its attack kills the Locust, read from ai.guard_kill_chance: the preview of the
+very attack guard_window resolves (seed p. 24: the Guard is an attack before the Locust acts)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from game.gears import ai
+from game.gears.rules import attack as A
+from game.gears.rules.title import GearsTitle, shared_content
+from game.ui.gears import choices as C
+from tests.gears.built import BLANK, ai_on_top, built_session, give_hand, put, stack_dice, turn_of
+
+
+def _guard_question():
+    """P2's turn ends with P1 holding a Guard card beside a Drone; base:5 next (each Drone
+    attacks a COG within 3 range): the Drone's attack opens P1's Guard question."""
+    def build(state):
+        p1 = state.players[0]
+        state.locusts.clear()
+        put(state, shared_content(), "drone", state.cogs[p1].area)
+        give_hand(state, p1, ["ambush", "sit_tight", "sit_tight"])
+        give_hand(state, state.players[1], ["teamwork", "teamwork"])
+        ai_on_top(state, "base:5")
+        stack_dice(state, attack=[BLANK] * 300)
+        turn_of(state, 1)
+
+    session = built_session(GearsTitle(), "emergence", 5, 2, build)
+    for _ in range(30):
+        acts = session.legal_actions()
+        guards = [a for a in acts if a.kind == "guard" and a.payload.get("guard")]
+        if guards:
+            return session, guards
+        session.apply(next((a for a in acts if a.kind == "end"), None) or next((a for a in acts if a.kind == "skip"), acts[0]))
+    raise AssertionError("no Guard question came")
+
+
+def test_each_guard_button_shows_the_kill_chance_of_its_own_attack_seed_p24():
+    session, guards = _guard_question()
+    state, content = session.state, session.title.content
+    lid = next(iter(state.locusts))
+    seen = {}
+    for a in guards:
+        p = a.payload
+        if p["mode"] == "chainsaw":
+            kill = A.chainsaw_preview(state, content, p["guard"], lid).kill
+        else:
+            kill = A.cog_attack_preview(state, content, p["guard"], lid, p["weapon"], p["mode"]).kill
+        assert ai.guard_kill_chance(state, content, p, lid) == kill
+        label = C.option_label(state, content, a)
+        p_ = round(float(kill) * 100)
+        assert label.endswith(f"({'<1' if kill and not p_ else p_}% to kill)"), label
+        seen[(p["weapon"], p["mode"])] = kill
+    # An Overwhelming attack rolls more dice than a normal one with the same weapon: better odds.
+    assert seen[("lancer", "overwhelming")] > seen[("lancer", "normal")] > 0
+    assert seen[("chainsaw", "chainsaw")] > 0
+
+
+def test_no_odds_without_a_guard_or_a_locust():
+    session, guards = _guard_question()
+    state, content = session.state, session.title.content
+    p = guards[0].payload
+    assert ai.guard_kill_chance(state, content, p, "no_such_locust") is None
+    assert ai.guard_kill_chance(state, content, {"guard": None}, next(iter(state.locusts))) is None
+    assert isinstance(ai.guard_kill_chance(state, content, p, next(iter(state.locusts))), Fraction)
