@@ -706,6 +706,8 @@ def _stays_words(state: GearsState, content: GearsContent, cond: Condition, card
         if not near:
             return M("{locust} stays where it is: no COG is within reach.", locust=N.locust(state, lid))
         d = state.view().mdist(me.area, _area(state, near[0]))
+        if d == 0:  # not "0 areas away"
+            return M("{locust} stays where it is: a COG is in its own area.", locust=N.locust(state, lid))
         return M("{locust} stays where it is: the nearest COG is {areas} away, fewer than {n}.",
                  locust=N.locust(state, lid), areas=N.areas(d), n=cond.value)
     return M("{locust} stays where it is: the card's condition ({condition}) does not hold.", locust=N.locust(state, lid),
@@ -717,6 +719,14 @@ def _figure_ctx(state: GearsState, fctx: Fctx, lid: str) -> Fctx:
     card count (Firefight's "each Locust that did not attack", spec 7.6), not a fresh False."""
     acts = state.flags.get("card_acts", {})
     return dict(fctx, self=lid, moved=lid in acts.get("moved", ()), attacked=lid in acts.get("attacked", ()))
+
+
+def _asks_nothing(c: Condition) -> bool:
+    """Whether `holds` reads a condition without asking anyone (no 'which COG' question): the
+    figure's own acts and its distance to the nearest COG."""
+    if c.name in ("not", "all"):
+        return all(_asks_nothing(a) for a in c.args)
+    return c.name in ("moved", "attacked", "nearest_cog_at_least_movement")
 
 
 def _only_acts(c: Condition) -> bool:
@@ -754,6 +764,16 @@ def effect(ctx, content: GearsContent, e: Effect, fctx: Fctx) -> bool:
                 # A figure that already attacked (Firefight) is not offered in the order question.
                 left = [l for l in left if holds(ctx, content, e.condition, _figure_ctx(state, fctx, l))]
             if not left:
+                break
+            if (rules_revision(state) >= 4 and e.condition is not None and len(left) > 1 and _asks_nothing(e.condition)
+                    and not any(holds(ctx, content, e.condition, _figure_ctx(state, fctx, x)) for x in left)):
+                # Revision 4: no figure left would act (The Horde: every COG is near them all).
+                # A figure that does nothing changes nothing, so their order cannot matter: not
+                # asked (a player was asked to order five Locusts of which none moved). Each
+                # still says why it stays, in the order the question would have listed them.
+                for x in left:
+                    done.add(x)
+                    ctx.emit("ai", _stays_words(state, content, e.condition, fctx.get("card"), x), {"figure": x, "stays": True})
                 break
             l = ctx.choose(state.active_player, "activate_order", [{"figure": f} for f in left],
                            M("Which figure activates next?"))["figure"]

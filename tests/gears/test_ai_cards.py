@@ -125,6 +125,17 @@ def test_base_2_the_horde_logs_why_a_near_locust_stays(title, content):
     assert not any(e.payload.get("figure") == far and e.payload.get("stays") for e in ev)
 
 
+def test_base_2_the_horde_says_a_locust_beside_a_cog_stays_without_0_areas(title, content):
+    """Read at the table: "Drone 1 stays where it is: the nearest COG is 0 areas away, fewer
+    than 4." A COG in its own area is said so."""
+    s = scene(title)
+    near = put(s, content, "drone", 0)
+    _, ev = run(s, content, "base:2")
+    stayed = [e for e in ev if e.payload.get("stays")]
+    assert [e.payload["figure"] for e in stayed] == [near]
+    assert stayed[0].text.endswith("stays where it is: a COG is in its own area.")
+
+
 def test_base_3_locust_near_you_moves_2_and_attacks(title, content):
     s = scene(title)
     w = put(s, content, "wretch", 2)

@@ -157,3 +157,55 @@ def test_a_move_whose_next_instruction_attacks_that_cog_still_asks(real, content
     for rules in (2, 3):
         asked = _card_questions(real, content, rules, card.id, card.enemy, apart=2)
         assert any("nearest cog" in q for q in asked), (card.id, asked)
+
+
+# Revision 4: spec 7.6, The Horde (base:2, "each Locust 4 or more movement away from the nearest
+# COG moves 3 areas toward him") and Swarm (base:6): the active player orders the figures of a
+# "for each". Played at 1280x720: after The Horde with every Locust within 3 areas of a COG,
+# the player was asked five times which of them activates next, and none of them moved.
+
+def _horde_questions(title, content, rules: int | None, far: bool):
+    """The Horde resolved with every question answered by its first option: the kinds asked and
+    the events. Three Locusts 1-2 areas from the COGs, and one 6 away when `far`."""
+    from game.gears.ai import resolve_card
+    from game.gears.rules.procedures import Ctx, NeedDecision
+    from tests.gears.test_ai_cards import put, scene
+
+    s = scene(title, 2)
+    if rules is not None:
+        s.options["rules"] = rules
+    near = [put(s, content, "drone", 1), put(s, content, "drone", 2), put(s, content, "wretch", 2)]
+    if far:
+        put(s, content, "wretch", 6)
+    snap, answers, kinds = s.to_json(), [], []
+    while True:
+        s.restore(snap)
+        ctx = Ctx(s, list(answers))
+        try:
+            resolve_card(ctx, content, content.ai_cards["base:2"])
+            return kinds, ctx.events, near
+        except NeedDecision as need:
+            kinds.append(need.kind)
+            answers.append(need.options[0])
+
+
+def test_the_order_of_figures_none_of_which_acts_is_not_asked_from_revision_4(title, content):
+    kinds, events, near = _horde_questions(title, content, 4, far=False)
+    assert "activate_order" not in kinds
+    stayed = [e for e in events if e.payload.get("stays")]
+    assert sorted(e.payload["figure"] for e in stayed) == sorted(near)  # each still says why it stays
+    assert all("stays where it is: the nearest COG is" in str(e.text) for e in stayed)
+
+
+def test_a_game_of_revision_3_is_asked_the_order_as_it_was(title, content):
+    kinds, events, near = _horde_questions(title, content, 3, far=False)
+    assert kinds.count("activate_order") == len(near) - 1  # the last one left is not a choice
+    assert sorted(e.payload["figure"] for e in events if e.payload.get("stays")) == sorted(near)
+
+
+def test_the_order_is_still_asked_while_a_figure_left_would_act(title, content):
+    """A Locust 6 areas away moves 3: who goes before it can matter (its move may open a Guard,
+    whose kill can change the others' nearest COG), so the question stays while it is left."""
+    kinds, events, near = _horde_questions(title, content, 4, far=True)
+    assert "activate_order" in kinds
+    assert sorted(e.payload["figure"] for e in events if e.payload.get("stays")) == sorted(near)

@@ -124,7 +124,9 @@ class LocustState:
 #      branch names that COG (ai._set_cog); a condition of a new-card test never asks.
 #   3  a Locust moving toward the nearest COG is not asked which of tied COGs standing in one
 #      area it means when no later instruction names that COG (ai.move_target).
-RULES_REVISION = 3
+#   4  a "for each" card does not ask the order of the figures left when none of them would act
+#      (its condition holds for none, as The Horde's with every COG near): ai.effect.
+RULES_REVISION = 4
 
 
 def rules_revision(state: GearsState) -> int:
