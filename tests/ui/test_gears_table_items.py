@@ -60,6 +60,29 @@ def guard_asked_table(make_app, hand: list[str]):
     return built_table(make_app, build)
 
 
+def order_asked_table(make_app, areas, card: str, more_than: int, hand: list[str] | None = None):
+    """A Drone in each of `areas(state)`, `card` the next AI card, every attack die blank (none
+    falls before it activates), each player holding `hand` when given (no Guard card: no Guard
+    question between the activations): driven until P1 is asked which of more than
+    `more_than` figures activates first. Returns the app and the table."""
+    from game.gears.rules.title import shared_content
+    from tests.gears.built import BLANK, ai_on_top, give_hand, put, stack_dice
+
+    def build(state):
+        for area in areas(state):
+            put(state, shared_content(), "drone", area)
+        if hand is not None:
+            for p in state.players:
+                give_hand(state, p, hand)
+        ai_on_top(state, card)
+        stack_dice(state, attack=[BLANK] * 300)
+
+    app, table = built_table(make_app, build)
+    assert drive(table, lambda t: t.session.decider == "P1" and sum(
+        a.kind == "activate_order" for a in t.session.legal_actions()) > more_than)
+    return app, table
+
+
 def test_the_ai_card_comes_back_after_continue_mid_activation(make_app):
     """Issue 21 item 8 (and item 5: the AI card stays until the next card replaces it): a game
     left while a Locust's activation waits for a person is continued from the menu with the
@@ -103,8 +126,6 @@ def _distance_to_segment(p, u, v) -> float:
 def test_the_blocked_sight_cross_is_on_the_blocking_wall(make_app):
     """Lesson 3 (spec 3.5): Marcus cannot see Drone 4; the gauge's cross sits on the wall the
     board's LOS reports as blocking (LosResult.blocker), not halfway along the gauge."""
-    import pygame
-
     from game.ui.tutorial.scene import LessonList
 
     app = make_app()
@@ -278,22 +299,9 @@ def test_hovering_an_activate_first_button_lights_that_figure(make_app):
     P1 which Drone activates first."""
     import pygame
 
-    from game.gears.rules.title import shared_content
-    from tests.gears.built import BLANK, ai_on_top, put, stack_dice
     from tests.ui.conftest import click, move
 
-    def build(state):
-        for _ in range(3):
-            put(state, shared_content(), "drone", state.cogs[state.players[1]].area)
-        ai_on_top(state, "base:13")
-        stack_dice(state, attack=[BLANK] * 300)
-
-    app, table = built_table(make_app, build)
-
-    def asked(t) -> bool:
-        return t.session.decider == "P1" and sum(a.kind == "activate_order" for a in t.session.legal_actions()) > 1
-
-    assert drive(table, asked)
+    app, table = order_asked_table(make_app, lambda state: [state.cogs[state.players[1]].area] * 3, "base:13", 1)
     assert table.ai.card == "base:13"  # the built activation, not a later one
     app.run(max_frames=1)
     rect, _label, what = next(b for b in table.buttons if getattr(b[2], "kind", None) == "activate_order")
@@ -316,9 +324,14 @@ def test_hovering_an_activate_first_button_lights_that_figure(make_app):
     move(rect.center)
     app.run(max_frames=1)
     assert ring_lit()
-    click(rect.center)  # the pointer stays on the button's place: the answered question lights nothing
+    click(rect.center)  # the pointer stays on the button's place
     app.run(max_frames=2)
-    assert table.session.actions[-1] == what and table.hover_named is None
+    assert table.session.actions[-1] == what and table.hover_named != lid
+    # What lies under the still pointer now is the changed game's button there (read from the
+    # buttons laid out after the change, not the answered one's): its figure, if it names one.
+    now = next((b[2] for b in table.buttons if b[0].collidepoint(rect.center)), None)
+    named = now.payload.get("figure") if getattr(now, "kind", None) == "activate_order" else None
+    assert table.hover_named == named
 
 
 def test_a_question_answered_on_the_map_says_where_to_click(make_app):
@@ -873,3 +886,29 @@ def test_two_copies_of_a_card_make_one_button(make_app):
     assert [a for _label, a in ch.buttons] == [offered[0], offered[2]]
     assert len({label for label, _a in ch.buttons}) == 2
     assert set(map(repr, ch.all())) == set(map(repr, offered))  # the copy is answered for, not lost
+
+
+def test_the_figure_named_under_a_still_pointer_follows_the_new_buttons(make_app):
+    """Played at 1280x720: after a click on "Activate Drone 1 first" the pointer stayed where it
+    was, the bar laid out "Activate Drone 2 first" under it, and the map lit nothing (the
+    pointer was read against the answered buttons until it moved). Built: three Drones at
+    least 4 areas from both COGs, The Horde (base:2: each of them moves 3) the next AI card,
+    P1 holding no Guard card (no Guard question between the moves): P1 orders the Drones."""
+    from tests.ui.conftest import click, move
+
+    def far(state) -> list[str]:
+        view, cogs = state.view(), [c.area for c in state.cogs.values()]
+        return sorted(a for a in view.areas if all(view.mdist(c, a) >= 5 for c in cogs))[:3]
+
+    app, table = order_asked_table(make_app, far, "base:2", 2, hand=["roadie_run", "roadie_run"])
+    app.run(max_frames=1)
+    rect, _label, what = next(b for b in table.buttons if getattr(b[2], "kind", None) == "activate_order")
+    move(rect.center)
+    app.run(max_frames=1)
+    assert table.hover_named == what.payload["figure"]
+    click(rect.center)
+    app.run(max_frames=2)
+    assert table.session.actions[-1] == what
+    now = next(b[2] for b in table.buttons if b[0].collidepoint(rect.center))
+    assert now.kind == "activate_order" and now.payload["figure"] != what.payload["figure"]
+    assert table.hover_named == now.payload["figure"]

@@ -234,6 +234,7 @@ class GameTable(Scene, ABC):
         self.message_ok = False  # a notice (saved), not a refusal: drawn calm, not red
         self.message_ms = 0
         self.mouse: tuple[int, int] | None = None
+        self._rehover: bool | str = False  # after a change: hover again once its buttons are laid out
         self.anims: list[Anim] = []
         self.dice: DiceRoll | None = None
         self.viewer: str | None = None  # whose hand is on show
@@ -820,6 +821,7 @@ class GameTable(Scene, ABC):
             # away the tile whose area the pointer was on (its outline then raised a KeyError,
             # tools/monkey.py), a killed figure leaves the map.
             self.hover(self.mouse)
+            self._rehover = True  # and again once its buttons are laid out
         self.dirty = True
 
     def _not_yours(self) -> str | None:
@@ -1072,6 +1074,16 @@ class GameTable(Scene, ABC):
         asked)? Then a frame now shows only what the clock moved (draw_moving)."""
         if not self._ticking:
             self._ticking = True
+            if self._rehover == "laid" and self.mouse is not None:
+                # What the still pointer names through the changed game's buttons (a prompt
+                # button's figure or area, lit on the map), read from them and not from the
+                # buttons it was over before the change: "Activate Drone 2 first" took the
+                # place of "Activate Drone 1 first" and the map lit nothing until the pointer
+                # moved. As a pointer's move: what it changes is drawn in part.
+                self._rehover = False
+                was = self.dirty
+                self.hover(self.mouse)
+                self._pointed = self._pointed or (self.dirty and not was)
             self._calm = not self._acted and (not self.dirty or self._pointed or self._clicked)
             self._acted = self._pointed = self._clicked = False
 
@@ -1445,6 +1457,8 @@ class GameTable(Scene, ABC):
         surface.set_clip(clip)
         for gone in set(self._costly_seen) - self._costly_drawn:  # shown again later: new again
             del self._costly_seen[gone]
+        if self._rehover:
+            self._rehover = "laid"  # the changed game's buttons are laid out: begin_tick hovers
 
     # ------------------------------------------------------------------ frames drawn in part
     def sprites(self) -> list[Sprite]:
