@@ -77,3 +77,17 @@ def test_the_opening_lines_stay_after_a_save_a_load_and_an_undo_to_the_start(rea
     loaded.undo_to(0)
     assert loaded.log.texts() == opening
     assert loaded.state_hash() == Session.start(real, "emergence", 5, {"players": 2}).state_hash()
+
+
+@pytest.mark.parametrize("mission, rule_kind", [("china_shop", "spawn"), ("emergence", "setup_rule")])
+def test_the_cogs_enter_before_the_setup_rules_that_read_their_area(real, mission, rule_kind):
+    """Spec 4 steps 9-10: the COGs are placed, then the Setup card's rules run. China Shop's
+    puts the Berserker in the COGs' start area, and its line came before "The COGs enter at
+    ..." (seen in Hungarian at 1920x1080); Emergence's seals every hole but the nearest."""
+    session = Session.start(real, mission, 7, {"players": 2})
+    to_first_order(session)
+    kinds = [e.event.kind for e in session.log]
+    enter = kinds.index("setup")
+    rule = next(i for i, e in enumerate(session.log) if e.event.kind == rule_kind
+                and (rule_kind != "spawn" or "Mission card" in str(e.event.text)))
+    assert enter < rule, kinds

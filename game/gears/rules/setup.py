@@ -131,8 +131,10 @@ def setup_proc(ctx) -> None:
     start = state.view().entrance_area
     for c in state.cogs.values():
         c.area = start
-    missions.apply_setup_rules(ctx, content)
+    # Said when it happens: the Setup card's rules that follow read the COGs' start area (China
+    # Shop's Berserker is placed there), and their lines came before this one.
     ctx.emit("setup", M("The COGs enter at {start}.", start=start), {"area": start})
+    missions.apply_setup_rules(ctx, content)
     for p in state.players:
         c = state.cogs[p]
         limit = content.cogs[c.character].hand_limit
