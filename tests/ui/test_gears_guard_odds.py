@@ -65,3 +65,31 @@ def test_no_odds_without_a_guard_or_a_locust():
     assert ai.guard_kill_chance(state, content, p, "no_such_locust") is None
     assert ai.guard_kill_chance(state, content, {"guard": None}, next(iter(state.locusts))) is None
     assert isinstance(ai.guard_kill_chance(state, content, p, next(iter(state.locusts))), Fraction)
+
+
+def test_a_card_clicked_for_a_guard_keeps_the_question_on_the_line(make_app):
+    """Played in Hungarian at 1920x1080: a click on Ambush to Guard replaced "Drone 1 is about
+    to move: Guard?" by "Ambush: how will you use it?", and the player choosing between a Lancer
+    and a Snub Pistol Guard no longer read which Locust it was against. The line keeps the
+    question and names the card."""
+    from tests.ui.test_gears_table_items import drive, guard_asked_table
+
+    app, table = guard_asked_table(make_app, ["blind_fire", "ambush", "scavenging", "sit_tight"])
+    assert drive(table, lambda t: t.session.decider == "P1" and any(
+        a.kind == "guard" and a.payload.get("guard") for a in t.session.legal_actions()))
+    question = table.hint()
+    assert question.endswith("Guard?"), question
+    card = next(c for c in table.choices.cards if c.startswith("ambush"))
+    table.click_card(card)
+    text, buttons = table.prompt_choices()
+    assert text == f"{question} With Ambush:"
+    assert any(label.startswith("Guard: Lancer Assault Rifle, normal (") for label, _a, _p in buttons)
+
+
+def test_a_card_clicked_in_the_order_step_asks_how_it_is_used(make_app):
+    from tests.ui.test_gears_table_items import built_table
+
+    app, table = built_table(make_app, lambda state: None)
+    card = next(iter(table.choices.cards))
+    table.click_card(card)
+    assert table.prompt_choices()[0].endswith(": how will you use it?")

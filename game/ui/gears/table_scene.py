@@ -837,7 +837,8 @@ class GearsTable(GameTable):
         COGs' cover and the hovered area are parts. A move, a card or a roll changes none of it."""
         st = self.state
         marks = (tuple((name, tuple(sorted(hole.items()))) for name, hole in st.holes.items()), tuple(st.doors),
-                 tuple(tuple(sorted(d.items())) for d in st.dropped))
+                 tuple(tuple(sorted(d.items())) for d in st.dropped),
+                 any(c.area for c in st.cogs.values()))  # the entrance's tag, until the COGs enter
         return self.painter.for_state(st), marks
 
     def hand_key(self) -> tuple:
@@ -1352,7 +1353,14 @@ class GearsTable(GameTable):
             for a in self.choices.cards.get(self.selected_card, []):
                 buttons.append((C.option_label(self.state, self.content, a), a, True))
             buttons.append((_("Cancel"), "cancel", False))
-            text = _("{card}: how will you use it?").format(card=words.card(self.content, self.selected_card))
+            card = words.card(self.content, self.selected_card)
+            if self.choices.prompt and self.state.proc is not None:
+                # A card for a question asked inside a resolution (a Guard, a Dodge, a wound's
+                # discard): the question stays on the line, or the player choosing between
+                # "Guard: Lancer" and "Guard: Snub Pistol" no longer read which Locust it was.
+                text = _("{question} With {card}:").format(question=self._words(self.choices.prompt), card=card)
+            else:
+                text = _("{card}: how will you use it?").format(card=card)
         elif self.grenade_mode:
             buttons.append((_("Cancel"), "cancel", False))
             text = _("Click a lit area to throw a Bolo Grenade there.")
