@@ -26,6 +26,8 @@ def test_a_scenario_maps_doors_carry_their_numbers_in_the_builder(config_dir):
     with in_builder("hu", ROOT / "maps" / "doom" / "p1_knee_deep.tmx") as (app, _scene):
         drawn = {t for t, _r, _s in frame_texts(app, 2)}
         assert {"D1", "D2", "D3", "D4", "D5", "D6"} <= drawn
+        # the map's name in the panel as the palette names the piece ('P1 Knee-Deep in t…')
+        assert any(t.startswith("P1 Térdig") for t in drawn), drawn
 
 
 @pytest.mark.parametrize("lang", ["hu", "el"])
