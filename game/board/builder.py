@@ -720,7 +720,7 @@ class Builder:
                 # Only pieces whose rectangles cross can overlap: skip the exact test otherwise.
                 if x0 < x1 and y0 < y1 and _overlap_pair(placed[p.name], placed[q.name]):
                     clash.add((p.name, q.name))
-                    issues.append(Issue("overlap", M("Pieces {a} and {b} overlap", a=p.name, b=q.name), ((x0 + x1) / 2, (y0 + y1) / 2), (p.name, q.name)))
+                    issues.append(Issue("overlap", M("Pieces {a} and {b} overlap", a=self.piece_words(p.name), b=self.piece_words(q.name)), ((x0 + x1) / 2, (y0 + y1) / 2), (p.name, q.name)))
         kept: list[BuildPlacement] = []
         for p in state.placements:
             if not any((q.name, p.name) in clash for q in kept):
@@ -790,6 +790,20 @@ class Builder:
         """A placed piece by its name in the reader's language (module piece_words)."""
         return piece_words(self.piece(self.placement(name)), name)
 
+    def _object_words(self, name: str, board: Board) -> Msg | Ref | str:
+        """An object of the composed map a check names ('start_room:east', '2A:checkpoint') as
+        a person reads it: a joint by its side of its piece, an area by its words and its piece;
+        else as the map names it."""
+        piece, _sep, own = name.partition(":")
+        if own and piece in self.state.names():
+            joint = next((c for c in self.placed(self.placement(piece)).connectors if c.name == name), None)
+            if joint is not None:
+                return self.joint_words(joint)
+            if name in board.areas:
+                where = piece if self.title == "gears" else self.piece_words(piece)
+                return M("{place} ({tile})", place=_area_words(board, piece, own, self.title), tile=where)
+        return first_capital(name)
+
     def joint_words(self, c: Connector) -> Msg:
         """A free connector of a placed piece as a person reads it, never its id
         ("room_small_2:east", "2A:exit_2"): a Gears entrance or exit by its words and its tile
@@ -833,7 +847,7 @@ class Builder:
             tw, th = info.board.tile_width, info.board.tile_height
             if (p.x / tw).denominator != 1 or (p.y / th).denominator != 1:
                 x, y, w, h = self.rect_of(p)
-                out.append(Issue("art_off_grid", M("Piece {name} is off the tile grid: its floor art cannot be saved on the tile layer", name=p.name),
+                out.append(Issue("art_off_grid", M("Piece {name} is off the tile grid: its floor art cannot be saved on the tile layer", name=self.piece_words(p.name)),
                                  (x + w / 2, y + h / 2), (p.name,), "warning"))
         return out
 
@@ -869,7 +883,8 @@ class Builder:
                 return Issue(kind, M("No start zone: drag the start zone onto the area where the marines begin"), at)
         elif "has no exit" in msg:
             kind = "no_exit"
-        label = M("{name}: {problem}", name=first_capital(name), problem=problem.message) if name else Capitalised(problem.message)
+        label = M("{name}: {problem}", name=self._object_words(name, board), problem=problem.message) if name \
+            else Capitalised(problem.message)
         area = name.split(":", 1)[1] if name.count(":") >= 1 else name
         return Issue(kind, label, at, (piece,) if piece else (), segment=seg, area=area)
 

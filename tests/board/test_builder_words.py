@@ -93,3 +93,21 @@ def test_a_door_placed_in_the_builder_is_numbered_as_the_scenario_maps_number_th
     b.add("corridor_straight", 250, 70)
     assert b.place_item("door", (4, 2), "ordinary", vertical=True) == "D1"
     assert b.place_item("door", (6, 2), "security:red", vertical=True) == "D2"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_the_maps_own_checks_and_overlaps_name_pieces_and_joints_in_words(doom, lang):
+    """A check of the composed map names its object ('start_room:east: a connector must lie on
+    the edge of the floor'), an overlap its pieces ('Pieces start_room and corridor_straight
+    overlap'): in words too."""
+    b = Builder(doom, "doom")
+    b.add("start_room", 0, 0)
+    b.add("corridor_straight", 128, 128, snap=False)  # over the room: pieces overlap
+    c = Builder(doom, "doom")
+    c.add("start_room", 0, 0)
+    c.add("corridor_straight", 256, 0, snap=False)  # a row too high: the joints off the floor's edge
+    i18n.set_language(lang)
+    texts = [str(i.message) for i in b.validate().issues + c.validate().issues]
+    kinds = {i.kind for i in b.validate().issues + c.validate().issues}
+    assert {"overlap", "map"} <= kinds, texts
+    assert not [t for t in texts if RAW.search(t) or "corridor_straight" in t or "start_room" in t], texts
