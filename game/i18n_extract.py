@@ -192,6 +192,19 @@ def extract_gears_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, opt
         yield _line_of(raw, f'name="{c.name}"'), "pgettext", (PLACE, slug_words(c.name)), [f"{tile}: {c.name}"]
 
 
+def extract_doom_pieces(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
+    """A Doom map piece's name (maps/doom/pieces/*.tmx, and a whole map the builder offers as one
+    piece: maps/doom/*.tmx), read with the game's own map loader: the map builder's palette and
+    panel name a piece by it (game/board/builder.py piece_words), under the context "doom"."""
+    from game.board.tmx import load_board
+
+    path = _path(fileobj)
+    board = load_board(path)
+    name = str(board.properties.get("name") or "").strip()
+    if name:
+        yield _line_of(path.read_text(encoding="utf-8"), name), "pgettext", ("doom", name), [f"{path.name}: name"]
+
+
 def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
     """Doom's shown content (game/doom/data/*.toml), read with the game's own loader
     (game.doom.content) so each msgid is exactly the value the names lookup

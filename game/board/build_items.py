@@ -40,7 +40,7 @@ Footprint = Callable[[str, Cell], Sequence[Cell]]  # monster id, anchor square -
 @dataclass(frozen=True)
 class BuildItem:
     kind: str  # one of ITEM_KINDS
-    name: str  # unique on the map (door_1, prop_2, figure_3; start, objective)
+    name: str  # unique on the map (D1, prop_2, figure_3; start, objective)
     cell: Cell  # its square; a door: the grid vertex at its middle
     value: str = ""  # door: "ordinary" or "security:<key>"; prop: its kind text; figure: the monster id
     vertical: bool = False  # a door running north-south (else west-east)

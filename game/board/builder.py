@@ -40,7 +40,7 @@ from game.board.build_items import (
 from game.board.checks import Problem, bbox, check_board, orient
 from game.board.compose import CompositionError, Placement, compose, overlapping_pieces, transform_board
 from game.board.model import Board, Connector, MapError, Point, Segment, slug_words
-from game.engine.text import Capitalised, Joined, M, Msg, Ref, english, join, ref
+from game.engine.text import Capitalised, Joined, M, Msg, Ref, english, join, ref, register_names
 from game.i18n import N_, first_capital
 
 __all__ = [
@@ -509,10 +509,14 @@ class Builder:
             info = self.library.pieces.get(p.piece)
             if info is not None and info.fixed:
                 taken |= {d.name for d in info.board.doors} | {m.name for m in info.board.markers}
+        # A door is named as the scenario maps name theirs (D1, D2, ...): the Doom table shows the
+        # name on the door and the log and the buttons say it ('Destroy door D3'); 'door_1'
+        # read as a file's id there.
+        form = "D{n}" if kind == "door" else kind + "_{n}"
         n = 1
-        while f"{kind}_{n}" in taken:
+        while form.format(n=n) in taken:
             n += 1
-        return f"{kind}_{n}"
+        return form.format(n=n)
 
     def place_item(self, kind: str, cell: tuple[int, int], value: str = "", vertical: bool = False,
                    min_marines: int = 1) -> str:
@@ -601,11 +605,9 @@ class Builder:
             problem = self.item_problem(i, kept)
             if problem:
                 at = (i.cell[0] * tw + (0 if i.kind == "door" else tw / 2), i.cell[1] * th + (0 if i.kind == "door" else th / 2))
-                label = {"door": M("Door {name}: {problem}", name=i.name, problem=problem),
-                         "prop": M("Prop {name}: {problem}", name=i.name, problem=problem),
-                         "figure": M("Figure {name}: {problem}", name=i.name, problem=problem),
-                         "start": M("Start zone {name}: {problem}", name=i.name, problem=problem),
-                         "objective": M("Objective {name}: {problem}", name=i.name, problem=problem)}[i.kind]
+                # By what it is ("Barrel: ..."), as the Things palette names it: its id
+                # ("Prop prop_2") is the saved map's, no word a player reads.
+                label = M("{name}: {problem}", name=item_words(i), problem=problem)
                 out.append(Issue("item", label, at))
         starts = [a for a in board.areas.values() if a.properties.get("start_zone")]
         if starts:
@@ -718,7 +720,7 @@ class Builder:
                 # Only pieces whose rectangles cross can overlap: skip the exact test otherwise.
                 if x0 < x1 and y0 < y1 and _overlap_pair(placed[p.name], placed[q.name]):
                     clash.add((p.name, q.name))
-                    issues.append(Issue("overlap", M("Pieces {a} and {b} overlap", a=p.name, b=q.name), ((x0 + x1) / 2, (y0 + y1) / 2), (p.name, q.name)))
+                    issues.append(Issue("overlap", M("Pieces {a} and {b} overlap", a=self.piece_words(p.name), b=self.piece_words(q.name)), ((x0 + x1) / 2, (y0 + y1) / 2), (p.name, q.name)))
         kept: list[BuildPlacement] = []
         for p in state.placements:
             if not any((q.name, p.name) in clash for q in kept):
@@ -759,8 +761,9 @@ class Builder:
             elif i is group[0]:
                 x, y, w, h = self.rect_of(self.placement(i.pieces[0])) if i.pieces[0] in self.state.names() else (0, 0, 0, 0)
                 names = join(", ", [_area_words(board, i.pieces[0], g.area, self.title) for g in group[:3]])
+                piece = self.piece_words(i.pieces[0]) if i.pieces[0] in self.state.names() else i.pieces[0]
                 out.append(Issue("unreachable", M("{n} areas of piece {piece} cannot be reached by movement ({names}, ...)",
-                                                  n=len(group), piece=i.pieces[0], names=names),
+                                                  n=len(group), piece=piece, names=names),
                                  (x + w / 2, y + h / 2) if w else i.at, i.pieces))
         return out
 
@@ -783,6 +786,39 @@ class Builder:
                 seen[info.tile] = p
         return out
 
+    def piece_words(self, name: str) -> Ref | Msg | str:
+        """A placed piece by its name in the reader's language (module piece_words)."""
+        return piece_words(self.piece(self.placement(name)), name)
+
+    def _object_words(self, name: str, board: Board) -> Msg | Ref | str:
+        """An object of the composed map a check names ('start_room:east', '2A:checkpoint') as
+        a person reads it: a joint by its side of its piece, an area by its words and its piece;
+        else as the map names it."""
+        piece, _sep, own = name.partition(":")
+        if own and piece in self.state.names():
+            joint = next((c for c in self.placed(self.placement(piece)).connectors if c.name == name), None)
+            if joint is not None:
+                return self.joint_words(joint)
+            if name in board.areas:
+                where = piece if self.title == "gears" else self.piece_words(piece)
+                return M("{place} ({tile})", place=_area_words(board, piece, own, self.title), tile=where)
+        return first_capital(name)
+
+    def joint_words(self, c: Connector) -> Msg:
+        """A free connector of a placed piece as a person reads it, never its id
+        ("room_small_2:east", "2A:exit_2"): a Gears entrance or exit by its words and its tile
+        ("Exit 2 (2A)", the Gears places' words); a Doom joint by the side of its piece it lies
+        on as the piece lies now, turned or not ("East side of Room, small 2")."""
+        tile, _sep, own = c.name.rpartition(":")
+        tile = tile or c.piece
+        if self.title == "gears":
+            return M("{place} ({tile})", place=ref("gears.place", slug_words(own)), tile=tile)
+        x, y, w, h = self.rect_of(self.placement(c.piece))
+        mx, my = _fpt(_mid(c.segment))
+        dx, dy = (mx - (x + w / 2)) / max(w, 1), (my - (y + h / 2)) / max(h, 1)
+        side = ("east" if dx > 0 else "west") if abs(dx) >= abs(dy) else ("south" if dy > 0 else "north")
+        return M(_SIDES[side], piece=self.piece_words(c.piece))
+
     def _connector_issues(self, kept: Sequence[BuildPlacement]) -> list[Issue]:
         free = self.connectors_free(kept)
         out: list[Issue] = []
@@ -791,16 +827,16 @@ class Builder:
             if not entrances and kept:
                 out.append(Issue("no_entrance", M("No entrance: every entrance is joined, so the map has no start (gears 3.1)"), None))
             for c in entrances[1:]:
-                out.append(Issue("open_connector", M("Entrance {name} is left open: join it to an exit (only the first tile's entrance stays open)", name=c.name),
+                out.append(Issue("open_connector", M("{entrance} is left open: join it to an exit (only the first tile's entrance stays open)", entrance=self.joint_words(c)),
                                  _fpt(_mid(c.segment)), (c.piece,), segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
             for c in free:
                 if c.kind == "exit" and c.name not in self.state.doors:
-                    out.append(Issue("exit_without_door", M("Exit {name} has neither a next tile nor a door token (gears 3.1 item 10)", name=c.name),
+                    out.append(Issue("exit_without_door", M("{exit} has neither a next tile nor a door token (gears 3.1 item 10)", exit=self.joint_words(c)),
                                      _fpt(_mid(c.segment)), (c.piece,), segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
         else:
             for c in free:
                 if c.name not in self.state.doors:
-                    out.append(Issue("open_connector", M("Connector {name} is left open: another piece can join here", name=c.name),
+                    out.append(Issue("open_connector", M("{joint} is left open: another piece can join here", joint=self.joint_words(c)),
                                      _fpt(_mid(c.segment)), (c.piece,), "warning", segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
         return out
 
@@ -811,7 +847,7 @@ class Builder:
             tw, th = info.board.tile_width, info.board.tile_height
             if (p.x / tw).denominator != 1 or (p.y / th).denominator != 1:
                 x, y, w, h = self.rect_of(p)
-                out.append(Issue("art_off_grid", M("Piece {name} is off the tile grid: its floor art cannot be saved on the tile layer", name=p.name),
+                out.append(Issue("art_off_grid", M("Piece {name} is off the tile grid: its floor art cannot be saved on the tile layer", name=self.piece_words(p.name)),
                                  (x + w / 2, y + h / 2), (p.name,), "warning"))
         return out
 
@@ -843,9 +879,12 @@ class Builder:
             kind = "no_emergence"
         elif "start_zone" in msg:
             kind = "no_entrance"
+            if self.title == "doom":  # the property's name is the file's ("start_zone = true"), no player's word
+                return Issue(kind, M("No start zone: drag the start zone onto the area where the marines begin"), at)
         elif "has no exit" in msg:
             kind = "no_exit"
-        label = M("{name}: {problem}", name=first_capital(name), problem=problem.message) if name else Capitalised(problem.message)
+        label = M("{name}: {problem}", name=self._object_words(name, board), problem=problem.message) if name \
+            else Capitalised(problem.message)
         area = name.split(":", 1)[1] if name.count(":") >= 1 else name
         return Issue(kind, label, at, (piece,) if piece else (), segment=seg, area=area)
 
@@ -991,3 +1030,56 @@ def _dedupe(issues: list[Issue]) -> list[Issue]:
             out.append(i)
     order = {"error": 0, "warning": 1}
     return sorted(out, key=lambda i: order.get(i.severity, 2))
+
+
+# --- what the builder calls pieces, joints and things, in the reader's language ----------------
+
+# A Doom piece's name (its map's `name`, "Room, small") is a msgid under the context "doom"
+# (game/i18n_extract.py extract_doom_pieces); a Gears tile is named by its printed id ("2A").
+PIECE = "board.piece"
+_SIDES = {"east": N_("East side of {piece}"), "west": N_("West side of {piece}"),
+          "north": N_("North side of {piece}"), "south": N_("South side of {piece}")}
+_PROP_WORDS = {"obstacle": N_("Obstacle"), "barrel": N_("Barrel"), "hazard": N_("Hazard"), "vent": N_("Vent"),
+               "encounter": N_("Encounter")}
+_COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow")}
+
+
+def _piece_lookup(kind: str, key: str, translate) -> str:
+    from game.engine.text import named_in
+
+    return named_in("doom", key, translate)
+
+
+register_names("board", _piece_lookup)
+
+
+def piece_words(info: PieceInfo, placement: str = "") -> Ref | Msg | str:
+    """A placed piece as a person reads it: a Gears tile by its printed id ("2A"), a Doom piece
+    by its name in the reader's language, numbered from its second copy on ("Room, small 2":
+    the placement "room_small_2"), never its file's key."""
+    if info.title == "gears":
+        return placement or info.key
+    name = ref(PIECE, info.name or slug_words(info.key))
+    m = re.fullmatch(re.escape(info.key) + r"_(\d+)", placement)
+    return M("{piece} {n}", piece=name, n=int(m.group(1))) if m else name
+
+
+def item_words(item: BuildItem) -> Ref | Msg:
+    """A Doom thing of the builder by what it is ("Barrel", "Imp", "Security (red)"), as the
+    Things palette names it; never its id ("prop_2")."""
+    kind, _sep, variant = item.value.partition(":")
+    if item.kind == "door":
+        return M("Security ({key})", key=M(_COLOUR_WORDS.get(variant, variant))) if kind == "security" else M("Ordinary door")
+    if item.kind == "figure":
+        return ref("doom.monster", item.value)
+    if item.kind == "start":
+        return M("Start zone")
+    if item.kind == "objective":
+        return M("Objective")
+    if kind == "key":
+        return M("Key ({key})", key=M(_COLOUR_WORDS.get(variant, variant)))
+    if kind == "teleporter":
+        return M(f"Teleporter ({variant})")
+    if kind == "equipment":
+        return Capitalised(ref("doom.equipment", variant))
+    return M(_PROP_WORDS.get(kind, slug_words(kind)))

@@ -82,7 +82,7 @@ def test_live_validation_start_zone_objective_and_items_left_on_no_floor(library
     b.place_item("prop", (9, 2), "key:red")
     b.move("corridor_straight", 256, 640, snap=False)  # the corridor goes; the key stays behind
     messages = [i.message for i in b.validate().errors]
-    assert any(m.startswith("Prop prop_1: A prop goes on a floor square") for m in messages)
+    assert any(m.startswith("Key (red): A prop goes on a floor square") for m in messages)  # by what it is, not "prop_1"
     assert any("cannot be reached" in m for m in messages)  # check-map: every square from the start zone
 
 
@@ -125,9 +125,9 @@ def test_items_are_written_as_a_hand_made_doom_map_has_them_docs_maps(library, t
     assert check_map(str(out)) == []
     board = load_board(out)
     doors = {d.name: d for d in board.doors}
-    assert set(doors) == {"door_1", "door_2"}
-    assert board.door_edges(doors["door_1"]) == {((4, 1), (4, 2)), ((4, 2), (4, 3))}
-    assert doors["door_2"].properties == {"door_type": "security", "key": "blue"}
+    assert set(doors) == {"D1", "D2"}
+    assert board.door_edges(doors["D1"]) == {((4, 1), (4, 2)), ((4, 2), (4, 3))}
+    assert doors["D2"].properties == {"door_type": "security", "key": "blue"}
     marks = {m.name: m for m in board.markers}
     assert marks["prop_1"].kind == "barrel" and marks["prop_1"].properties["cell"] == (6, 1)
     assert marks["prop_2"].kind == "key" and marks["prop_2"].properties["variant"] == "blue"
@@ -137,7 +137,7 @@ def test_items_are_written_as_a_hand_made_doom_map_has_them_docs_maps(library, t
     assert [n for n, a in board.areas.items() if a.properties.get("start_zone")] == ["start_room:start"]
     tiled = pytmx.TiledMap(str(out))
     by_layer = {layer.name: [o.name for o in layer] for layer in tiled.objectgroups}
-    assert {"door_1", "door_2"} <= set(by_layer["edges"]) and by_layer["figures"] == ["figure_1"]
+    assert {"D1", "D2"} <= set(by_layer["edges"]) and by_layer["figures"] == ["figure_1"]
     figure = next(o for o in tiled.objectgroups if o.name == "figures")[0]
     assert figure.type == "imp" and figure.properties["min_marines"] == 2
     loaded = load_build(out, library)

@@ -53,8 +53,8 @@ def test_the_scenario_comes_from_the_map(custom):
 
 def test_the_door_is_on_its_edge_and_the_figure_comes_only_with_enough_marines_spec_9_2(custom):
     one = start(custom, 1).state
-    assert one.closed == ["door_1"]
-    assert one.map.doors["door_1"].edges == frozenset({((4, 1), (4, 2)), ((4, 2), (4, 3))})
+    assert one.closed == ["D1"]
+    assert one.map.doors["D1"].edges == frozenset({((4, 1), (4, 2)), ((4, 2), (4, 3))})
     assert "start_room:start" in one.revealed and one.invaders == {}
     two = start(custom, 2).state
     assert [(i.monster, i.cells) for i in two.invaders.values()] == [("zombie", [(3, 3)])]

@@ -147,11 +147,15 @@ def test_the_lessons_title_shows_whole_in_a_narrow_box(make_app, drawn_text):  #
     assert table.runner.step.id == "place"
     drawn_text.clear()
     table.draw(pygame.display.get_surface())
-    assert table.side_rect.contains(table.panel_rect), "the narrow box over the side panel"
+    # Over the side panel while the arrow at the first placement came from above (the box kept
+    # clear of it); the arrow now comes from the left, off the placements' heading, and the box
+    # has room over the map: whole there too.
+    narrow = table.side_rect.contains(table.panel_rect)
+    assert narrow or table.view_rect.contains(table.panel_rect)
     title = table.runner.lesson.title
     assert not any(t.endswith("\u2026") and title.startswith(t[:-1]) for t in drawn_text), drawn_text
     lines = [t for t in drawn_text if t in title]
-    assert " ".join(lines) == title and len(lines) > 1, lines
+    assert " ".join(lines) == title and (len(lines) > 1 or not narrow), lines
     text_top = min(r.top for r, w in table.panel_buttons)
     assert text_top > table.panel_rect.top
 

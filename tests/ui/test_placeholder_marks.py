@@ -70,7 +70,8 @@ def test_gears_order_cards_weapons_and_ai_cards_are_marked_from_their_data(make_
         app.draw(app.screen)
     finally:
         hand.widgets.text = real_text
-    assert any(t.startswith("Lancer *") or t.startswith("Lancer * ") for t in lines), [t for t in lines if "ammo" in t]
+    # The weapon's name whole (its first word alone at first), the mark held to it by a no-break space.
+    assert any(t.startswith("Lancer") and "\u00a0*" in t for t in lines), [t for t in lines if "ammo" in t]
 
 
 def test_mission_cards_mark_the_locks_that_the_rulebooks_do_not_give():

@@ -114,6 +114,11 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
         return _named(c.marine_card(key).name, translate)
     if kind in ("doom.die", "doom.key"):
         return translate(COLOUR_WORDS[key]) if key in COLOUR_WORDS else key
+    if kind == "doom.equipment":  # a thing the map lays: a weapon, an ammo or an item
+        for table in (c.weapons, c.ammo, c.items):
+            if key in table:
+                return _named(table[key].name, translate)
+        return key
     table = _table(kind)
     if table is not None and key in table:
         return _named(table[key].name, translate)

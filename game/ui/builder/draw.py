@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board.builder import BuildPlacement, Issue
+from game.board.builder import BuildPlacement, Issue, piece_words
 from game.gears.rules.names import place
 from game.i18n import _, ngettext
 from game.ui import widgets
@@ -36,6 +36,10 @@ def draw_scene(scene, surface: pygame.Surface) -> None:
 
         draw_items(scene, surface)
     _draw_issues(scene, surface, validation.issues)
+    if scene.builder.title == "doom":
+        from game.ui.builder.things import draw_door_tags, item_marks
+
+        draw_door_tags(scene, surface, item_marks(scene) + issue_marks(scene, validation.issues))
     if scene.selected in scene.builder.state.names():
         _outline(scene, surface, scene.builder.placement(scene.selected), pal.accent, 2)
     if scene.drag is not None and scene.drag.item is None and (scene.drag.moved or scene.drag.kind == "new") and scene.mouse and view.collidepoint(scene.mouse):
@@ -152,6 +156,17 @@ def _draw_issues(scene, surface: pygame.Surface, issues: list[Issue]) -> None:
         widgets.text(surface, str(n), font, (18, 18, 20), (round(x), round(y)), "center")
 
 
+def issue_marks(scene, issues: list[Issue]) -> list[pygame.Rect]:
+    """The boxes of the problems' numbered dots on screen (_draw_issues draws them)."""
+    r = scene.ctx.px(11) + scene.ctx.px(4)
+    out = []
+    for issue in issues:
+        if issue.at is not None:
+            x, y = scene.camera.to_screen(*issue.at)
+            out.append(pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r + 2))
+    return out
+
+
 def _draw_toolbar(scene, surface: pygame.Surface) -> None:
     ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
     rect = scene.toolbar_rect
@@ -249,9 +264,12 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
 
 def piece_name(info) -> str:
     """A piece's name in the reader's language: a Gears tile's name is one of the Gears places
-    (game/gears/rules/names.py place, extracted from the tiles); a Doom piece's is its own."""
-    name = info.name or info.key
-    return place(name) if info.title == "gears" else name
+    (game/gears/rules/names.py place, extracted from the tiles); a Doom piece's is its map's name
+    under the context "doom" (game/board/builder.py piece_words; it showed in English in any
+    language)."""
+    if info.title == "gears":
+        return place(info.name or info.key)
+    return str(piece_words(info))
 
 
 def palette_name(scene, name: str, room: int) -> FittedName:
@@ -371,8 +389,10 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
         info = scene.builder.piece(p)
         bold = ctx.font(14, bold=True)
         # A Gears tile by its id and name ("2A  —  Sentry Post"); a Doom piece by its name first
-        # (its placement's name is its file's, "corridor_straight": it cut the name to "Corri…").
-        head = f"{p.name}  \u2014  {piece_name(info)}" if info.title != "doom" else f"{info.name}  \u00b7  {p.name}"
+        # (its placement's name is its file's, "corridor_straight": it cut the name to "Corri…";
+        # as "Room, small  ·  room_small_2" it read in English with the file's name in any
+        # language: now "Kis terem 2", numbered from the second copy on).
+        head = f"{p.name}  \u2014  {piece_name(info)}" if info.title != "doom" else str(piece_words(info, p.name))
         widgets.text(surface, widgets.elide(head, bold, w), bold, pal.text, (x, yb))
         yb += px(20)
         turn = _("turned {deg}\u00b0").format(deg=p.rotation)

@@ -811,7 +811,14 @@ class BuilderScene(Scene):
     def map_name(self) -> str:
         """The map's name as shown: the default one in the reader's language until renamed."""
         name = self.builder.state.meta.name
-        return _(MapMeta.name) if name == MapMeta.name else name
+        if name == MapMeta.name:
+            return _(MapMeta.name)
+        if self.builder.title == "doom":  # a scenario map opened here: its name as the palette words it
+            from game.engine.text import named_in
+            from game.i18n import translate
+
+            return named_in("doom", name, translate)
+        return name
 
     # -- mission panel ----------------------------------------------------------------------
     def open_mission(self) -> None:

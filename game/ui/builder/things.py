@@ -4,11 +4,13 @@ draws them.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
 
 from game.board.build_items import BuildItem
+from game.board.builder import item_words
 from game.doom.rules.names import lookup
 from game.i18n import N_, _, first_capital
 from game.ui import widgets
@@ -147,6 +149,69 @@ def draw_zones(scene, surface: pygame.Surface) -> None:
             surface.blit(tag, tag.get_rect(center=box.center))
 
 
+DOOR_NUMBER = re.compile(r"[A-Z]{1,2}\d{1,3}")  # how a map numbers its doors: D1, K3
+
+
+def door_tags(scene) -> list[tuple[str, tuple[float, float], bool]]:
+    """Each door the map numbers (D1, D2, ...: a door placed here, or one a piece's own map
+    names so) as (its number, its middle on screen, whether it runs north-south): the Doom
+    table shows the same number on the door, and its log and buttons say it."""
+    b, cam = scene.builder, scene.camera
+    out = []
+    for item in b.state.items:
+        if item.kind == "door" and DOOR_NUMBER.fullmatch(item.name):
+            (x, y), _r = item_screen(scene, item)
+            out.append((item.name, (x, y), item.vertical))
+    for p in b.state.placements:
+        try:
+            doors = b.placed(p).doors
+        except Exception:  # noqa: BLE001 - a piece not in the library: nothing to name
+            continue
+        for d in doors:
+            own = d.name.rpartition(":")[2]
+            if DOOR_NUMBER.fullmatch(own):
+                (ax, ay), (bx, by) = d.points[0], d.points[-1]
+                out.append((own, cam.to_screen(float(ax + bx) / 2, float(ay + by) / 2), ax == bx))
+    return out
+
+
+def draw_door_tags(scene, surface: pygame.Surface, marks: list[pygame.Rect]) -> None:
+    """The door numbers on small plates, as the Doom table draws them: at the door's middle, or
+    beside the door (across it, one side then the other) where a thing's icon or a problem's dot
+    lies there, so no mark covers another."""
+    z = scene.camera.zoom
+    if z < 0.2:
+        return
+    font = scene.ctx.font(max(9, min(13, round(18 * z))), bold=True)
+    taken = list(marks)
+    for name, (x, y), vertical in door_tags(scene):
+        w, h = font.size(name)
+        plate = pygame.Rect(0, 0, w + 6, h + 2)
+        step = (plate.width // 2 + max(4, round(12 * z)), 0) if vertical else (0, plate.height // 2 + max(4, round(12 * z)))
+        for k in (0, 1, -1, 2, -2):
+            plate.center = (round(x + k * step[0]), round(y + k * step[1]))
+            if plate.collidelist(taken) < 0:
+                break
+        else:
+            plate.center = (round(x), round(y))
+        taken.append(plate)
+        pygame.draw.rect(surface, (18, 18, 20), plate, border_radius=4)
+        pygame.draw.rect(surface, (150, 140, 120), plate, 1, border_radius=4)
+        widgets.text(surface, name, font, (235, 228, 210), plate.center, "center")
+
+
+def item_marks(scene) -> list[pygame.Rect]:
+    """Where the things other than doors are drawn on screen (their icons' boxes)."""
+    out = []
+    for item in scene.builder.state.items:
+        if item.kind != "door":
+            at, r = item_screen(scene, item)
+            box = pygame.Rect(0, 0, 2 * r, 2 * r)
+            box.center = at
+            out.append(box)
+    return out
+
+
 def draw_items(scene, surface: pygame.Surface) -> None:
     b = scene.builder
     draw_zones(scene, surface)
@@ -167,8 +232,9 @@ def draw_items(scene, surface: pygame.Surface) -> None:
 
 def describe(scene, item: BuildItem) -> tuple[str, str]:
     """The selected item in the panel: its name and what it is, and what the keys do to it."""
-    label = next((t.label for t in scene.things() if t.kind == item.kind and t.value == item.value), item.value)
-    head = f"{item.name}  \u2014  {label}"
+    # By what it is, as the palette names it ("Barrel"), not its id in the saved map ("prop_2").
+    head = next((t.label for t in scene.things() if t.kind == item.kind and t.value == item.value), None) \
+        or str(item_words(item))
     if item.kind == "figure":
         line = _("Present with {n}+ marines (spec 9.2); T changes it.").format(n=item.min_marines)
     elif item.kind == "door":

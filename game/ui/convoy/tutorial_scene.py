@@ -36,6 +36,27 @@ class ConvoyTutorialTable(TutorialTable, ConvoyTable):
                     return whole.inflate(px(8), px(8))
         return None
 
+    def lesson_keep_clear(self) -> list[pygame.Rect]:
+        """The battle columns, their headings (strength, stations), the city cards and the hand's
+        heading: an arrow pointing down at a hand card ran through "Moloch's hand (6)" and the
+        column's '⚔ 0' above it (lessons 1-5 at 1280x720 and 1920x1080)."""
+        from game.ui.convoy.entry import PLAYERS
+
+        px = self.ctx.px
+        out = []
+        for (_c, s), inner in self.column_rects.items():
+            far = PLAYERS[s] != self.bottom
+            out.append(pygame.Rect(inner.left, inner.top if far else inner.bottom - px(22), inner.width, px(22)))
+        # the city cards and the other columns: their words are the lesson's matter too (an arrow
+        # from the left at Iron Gate's column lay over Ziggy One's card)
+        out += list(self.city_rects.values()) + list(self.column_rects.values())
+        if "battle" in self.zones:  # the Battle panel's words ('If Moloch wins': an arrow at New York)
+            out.append(self.zones["battle"])
+        if "hand" in self.zones:
+            row = self.zones["hand"].inflate(-px(8), 0)
+            out.append(pygame.Rect(row.left, row.top, row.width, px(2) + self.ctx.font(12, bold=True).get_linesize()))
+        return out
+
     def highlight_rects(self) -> list[pygame.Rect]:
         """The step's highlights, and while a step asks for the Sector Battle token's drop (it
         expects a sector) the waiting token in the Battle panel with its "drag onto a sector":

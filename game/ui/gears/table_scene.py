@@ -1440,13 +1440,12 @@ class GearsTable(GameTable):
             width = info.width - (px(26) if drop else 0)
             # ' *': its dice or range are not printed in the rulebooks (the weapon's card says which)
             weapon = self.content.weapons.get(w)
-            mark = " *" if weapon is not None and weapon.provenance.placeholder("normal", "overwhelming", "range", "abilities") else ""
-            text = f"{words.weapon(self.content, w)}{mark}: " + _("{n} ammo").format(n=n)
-            if ctx.font(13).size(text)[0] > width:  # the short name keeps the ammo count in sight
-                text = f"{words.weapon(self.content, w).split()[0]}{mark}: " + _("{n} ammo").format(n=n)
+            mark = "\u00a0*" if weapon is not None and weapon.provenance.placeholder("normal", "overwhelming", "range", "abilities") else ""
             if drop is not None:
                 self._button(surface, drop, "\u00d7", f"drop:{w}", size=12)
-            below = widgets.text(surface, widgets.elide(text, ctx.font(13), width), ctx.font(13), pal.text, (info.left, y)).bottom
+            below = y
+            for row, font in weapon_line(ctx, words.weapon(self.content, w) + mark, n, width):
+                below = widgets.text(surface, row, font, pal.text, (info.left, below)).bottom
             y = max(below, drop.bottom if drop else 0) + px(2)  # two discard buttons never touch
         line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
 
@@ -1935,6 +1934,19 @@ class _Pick:
 
 def pal_door(ctx: Context):
     return ctx.palette.door_closed
+
+
+def weapon_line(ctx, name: str, ammo: int, width: int) -> list[tuple[str, pygame.font.Font]]:
+    """A weapon's line in the hand column ('Snub Pistol *: 2 ammo'), whole in `width`: a smaller
+    size first (13 px down to 10), then two lines. At 1280x720 the Greek and Hungarian lines did
+    not fit and the name was cut to its first word ('Snub *: 2 πυρομαχικά', 'Lancer *'), or the
+    line to an ellipsis at 125%."""
+    from game.ui.kit.name_fit import fit_name
+
+    text = f"{name}: " + _("{n} ammo").format(n=ammo)
+    fitted = fit_name(lambda size: ctx.font(size), text, width, 13, 10, lines=2)
+    font = ctx.font(fitted.size)
+    return [(row, font) for row in fitted.lines]
 
 
 def cog_card_lines(state, content, player: str) -> list[tuple[str, str]]:

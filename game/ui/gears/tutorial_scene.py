@@ -40,6 +40,11 @@ class GearsTutorialTable(TutorialTable, GearsTable):
         x, y = self.screen_of_figure(p)
         return [pygame.Rect(x - px(36), y - px(30), px(72), px(76))]  # the token and the name below it
 
+    def lesson_keep_clear(self) -> list[pygame.Rect]:
+        """The figures' names on the map: an arrow at a Drone or an area ran over 'Marcus' and
+        'Drone 3' (lessons 2, 3, 6 and 7 at 1280x720)."""
+        return [rect.inflate(4, 4) for rect in getattr(self, "label_rects", {}).values()]
+
     def draw_lesson_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect) -> bool:
         if h.kind not in ("area", "hole"):
             return False

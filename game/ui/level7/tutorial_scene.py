@@ -46,7 +46,10 @@ class Level7TutorialTable(TutorialTable, Level7Table):
         tile's top ran through the tile's name (lessons 3 and 7: 'Tank Farm', 'A-Lift') and
         over the character standing above it."""
         figures = self._figure_sprites()
-        return [sp.rect for sp in self._label_sprites(figures)] + [self._figure_body(sp) for sp in figures]
+        doors = []  # the explore arrows with their '?' (an arrow at the Tank Farm lay over one)
+        if self._mine() and self._pending_kind() is None:
+            doors = [self._arrow_bound(tuple(a.payload["door"])) for a in self.actions if a.kind == "explore"]
+        return [sp.rect for sp in self._label_sprites(figures)] + [self._figure_body(sp) for sp in figures] + doors
 
     def lesson_focus(self) -> list[pygame.Rect]:
         """The active character's tile: the lessons speak of it ("Corridor 101-A has no event

@@ -207,6 +207,12 @@ class TutorialTable:
         if h.kind == "panel":
             if tgt in ("hand", "weapons"):
                 return self.hand_rect.copy()
+            # A section of the side panel by its own rectangle as last drawn (the mission's
+            # stage is Gears' Stage section): the whole column lit with an arrow at its middle
+            # pointed at no section the step spoke of (Gears lesson 9, the log and the stage).
+            section = self.side_sections.get(PANEL_SECTIONS.get(tgt, tgt))
+            if section is not None and section.height > 0:
+                return section.inflate(-self.ctx.px(4), 0)
             if tgt in ("turn", "mission"):
                 return self.toolbar_rect.copy()
             return self.side_rect.copy()  # ai, log, squad, marines, invader: the side column
@@ -252,9 +258,36 @@ class TutorialTable:
 
     def _arrow_keeps_off(self, rect: pygame.Rect) -> tuple[list[pygame.Rect], pygame.Rect | None]:
         """What the arrow at `rect` keeps off (the cards of the hand strip and what the title
-        keeps clear on its map, but those it points at) and the window it stays in."""
+        keeps clear on its map, but those it points at) and the window it stays in; and the
+        table's words: the toolbar, the prompt line with its buttons, the hand's column and the
+        side panel's sections, but the one it points into. An arrow at the toolbar came up
+        across the prompt's buttons ('Remove Dig In from the game and dr▲a card'), one at the
+        side panel lay over its headings."""
         cards = [r for r in self.card_rects.values() if r.colliderect(self.hand_rect) and not r.colliderect(rect)]
-        cards += [r for r in self.lesson_keep_clear() if not r.colliderect(rect)]
+        # A name beside what the arrow points at is kept clear too ('Tank Farm' at the corner of
+        # Level 7's first figure); only what lies inside the highlight is not.
+        cards += [r for r in self.lesson_keep_clear() if not rect.contains(r)]
+        words = [self.toolbar_rect, self.prompt_rect, self.hand_rect]
+        hand = self.hand_rect
+        if rect.colliderect(hand) and rect.top - hand.top > self.ctx.px(14):
+            # a card's arrow from above crossed the strip's heading ("Moloch's hand (6)")
+            cards.append(pygame.Rect(hand.left, hand.top, hand.width, rect.top - hand.top))
+        prompt = self.prompt_rect
+        if rect.colliderect(prompt) and rect.left > prompt.left:  # a button of the prompt: its question
+            cards.append(pygame.Rect(prompt.left, prompt.top, rect.left - prompt.left, prompt.height))
+        for panel, _first in self.panels:  # panels the table lays over the map (Level 7's placements)
+            if not panel.colliderect(rect):
+                cards.append(panel)
+            elif rect.top - panel.top > self.ctx.px(14):  # its heading above the thing pointed at
+                cards.append(pygame.Rect(panel.left, panel.top, panel.width, rect.top - panel.top))
+        row = [r for r in self.card_rects.values() if r.colliderect(hand)]
+        if row and min(r.left for r in row) > hand.left:
+            # the strip's column left of the cards (Level 7's pools and stacks: an arrow from the
+            # left at the first card lay over 'Events 40, adrenaline 48, items 24')
+            cards.append(pygame.Rect(hand.left, hand.top, min(r.left for r in row) - hand.left, hand.height))
+        words += [r for r in self.side_sections.values() if r.height > 0] or [self.side_rect]
+        words += [r for r, _label, _what in self.buttons]  # the prompt's column runs below its line
+        cards += [r for r in words if r.width and not r.colliderect(rect)]
         return cards, (pygame.Rect((0, 0), self._size) if self._size[0] else None)
 
     def arrow_zone(self, rect: pygame.Rect) -> pygame.Rect:
@@ -443,6 +476,10 @@ class TutorialTable:
                 widgets.text(surface, note, ctx.font(13), pal.text_dim, (rect.left + px(124), by + bh // 2), "midleft")
 
 
+# A lesson's panel highlight by the side-panel section that shows it, where the names differ.
+PANEL_SECTIONS = {"mission": "stage"}
+
+
 def _bounds(points) -> tuple[int, int, int, int]:
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
@@ -471,18 +508,24 @@ def _arrow_place(rect: pygame.Rect, px, avoid: list[pygame.Rect] = (), bounds: p
         zone = place[0]
         if (bounds is None or bounds.contains(zone)) and not any(zone.colliderect(a) for a in avoid):
             return place
-    return places[0]
+    return None  # no place clear of what it must leave in sight: the outline alone shows it
 
 
 def _arrow_zone(rect: pygame.Rect, px, avoid: list[pygame.Rect] = (), bounds: pygame.Rect | None = None) -> pygame.Rect:
-    """Where _arrow_to draws the arrow of `rect` (the panel keeps clear of it)."""
-    return _arrow_place(rect, px, avoid, bounds)[0]
+    """Where _arrow_to draws the arrow of `rect` (the panel keeps clear of it); an empty
+    rectangle when it draws none."""
+    place = _arrow_place(rect, px, avoid, bounds)
+    return place[0] if place is not None else pygame.Rect(0, 0, 0, 0)
 
 
 def _arrow_to(surface: pygame.Surface, rect: pygame.Rect, colour, px, avoid: list[pygame.Rect] = (),
               bounds: pygame.Rect | None = None) -> None:
-    """A fat arrow from outside pointing at the rectangle (_arrow_place says from where)."""
-    _zone, tip, (dx, dy) = _arrow_place(rect, px, avoid, bounds)
+    """A fat arrow from outside pointing at the rectangle (_arrow_place says from where), or
+    none where every place would cover words or cards it does not point at."""
+    place = _arrow_place(rect, px, avoid, bounds)
+    if place is None:
+        return
+    _zone, tip, (dx, dy) = place
     length = px(64)
     tail = (tip[0] + dx * length, tip[1] + dy * length)
     pygame.draw.line(surface, (20, 20, 20), tail, tip, px(11))

@@ -1,0 +1,79 @@
+"""A lesson's arrows and highlights point at what the step speaks of and cover no words the
+table shows beside it (the toolbar, the prompt and its buttons, the side panel's headings, the
+hand's heading, the names on the map). Seen: Gears lesson 9 lit the whole side column for the
+log and the toolbar for the mission's stage, its arrow over the prompt's button ('Remove Dig In
+from the game and dr▲a card'); an arrow at 'End the Order Step' over the button below it;
+Convoy's arrows at a hand card over "Moloch's hand (6)"; Level 7's over 'Tank Farm'. Every step
+of the lessons named is walked at 1280x720 and 1920x1080 with the texts each frame draws."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import titles
+from game.tutorial.library import adapter_for, lessons_for
+from game.tutorial.runner import LessonRunner
+
+
+def walk(make_app, monkeypatch, title: str, lesson_id: str, size):
+    """(step id, highlight, its rect, its arrow's zone, the texts drawn outside it) per step."""
+    from game.ui import widgets
+
+    app = make_app(size)
+    adapter = adapter_for(title)
+    lesson = next(les for les in lessons_for(title, adapter) if les.id == lesson_id)
+    runner = LessonRunner(lesson, adapter)
+    scene = titles.get(title).ui_module().tutorial_scene(app.ctx, runner, size, None)
+    app.scenes = [scene]
+    texts: list[tuple[str, pygame.Rect]] = []
+    real = widgets.text
+
+    def spy(surface, t, *a, **k):
+        r = real(surface, t, *a, **k)
+        if surface is not None and surface.get_size() == size:
+            texts.append((t, r))
+        return r
+
+    monkeypatch.setattr(widgets, "text", spy)
+    seen = []
+    while not runner.done:
+        app.run(max_frames=1)
+        texts.clear()
+        app._force_redraw = True
+        scene.dirty = True
+        app.run(max_frames=1)
+        rects = scene.highlight_rects()
+        for h, rect in zip(runner.highlights(), rects):
+            zone = scene.arrow_zone(rect)
+            others = [t for t in rects if t is not rect and t.width and t.width < scene.view_rect.width // 2]
+            if any(zone.colliderect(t) for t in others):
+                zone = pygame.Rect(0, 0, 0, 0)  # no arrow drawn: it would cross another highlight
+            words = [(t, r) for t, r in texts if not rect.contains(r) and not scene.panel_rect.contains(r)]
+            seen.append((runner.step.id, h, rect, zone, words, scene))
+        if runner.step.kind == "read":
+            runner.next()
+        else:
+            scene.submit(runner.hint())
+    return seen
+
+
+SIZES = [(1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_gears_lesson_9_points_at_the_log_and_the_stage_sections(make_app, monkeypatch, size):
+    seen = {step: (h, rect, scene) for step, h, rect, _z, _w, scene in walk(make_app, monkeypatch, "gears", "explore", size)}
+    _h, log, scene = seen["built"]
+    assert log.colliderect(scene.side_sections["log"]) and not log.colliderect(scene.side_sections["stage"])
+    _h, stage, scene = seen["stages"]
+    assert stage.colliderect(scene.side_sections["stage"]) and not stage.colliderect(scene.toolbar_rect)
+    assert not stage.colliderect(scene.side_sections["log"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("title,lesson", [("gears", "turn"), ("gears", "explore"), ("gears", "reactions"),
+                                          ("convoy", "round"), ("level7", "turn")])
+def test_no_arrow_covers_the_tables_words(make_app, monkeypatch, title, lesson, size):
+    crossed = [(step, h.kind, h.target, [t for t, r in words if zone.colliderect(r.inflate(-4, -4))])
+               for step, h, _rect, zone, words, _s in walk(make_app, monkeypatch, title, lesson, size) if zone.width]
+    assert not [c for c in crossed if c[3]], [c for c in crossed if c[3]]
