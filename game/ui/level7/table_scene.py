@@ -729,8 +729,10 @@ class Level7Table(GameTable):
             self._size = size
             side = min(px(440), max(px(330), int(size[0] * 0.24)), size[0] // 3) if self.side_open else px(30)
             # The hand strip holds cards about 100 px wide at 1280x720 (at 130 px high they were 74:
-            # 'Duck and…'): their names whole on one or two lines (hand.name_fit).
-            self.set_rects(size, px(48), side, max(px(170), min(px(190), int(size[1] * 0.18))))
+            # 'Duck and…'): their names whole on one or two lines (hand.name_fit). It grows with
+            # the window as the other titles' strips do, the cards as large a part of it: held to
+            # 190 px, a 1920x1080 window had 117 px cards, a 720p hand's in a window half as large again.
+            self.set_rects(size, px(48), side, max(px(170), min(px(340), int(size[1] * 0.23))))
             self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
             self._framed = -1
             self._frame()
