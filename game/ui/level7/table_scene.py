@@ -160,6 +160,12 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
                   for i in range(foes)]
 
 
+def _covers(box: pygame.Rect, token: tuple[float, float, float]) -> bool:
+    """A name's band `box` lies over the round token (x, y, radius), or a pixel from it."""
+    x, y, r = token
+    return math.hypot(max(0.0, abs(x - box.centerx) - box.width / 2), max(0.0, abs(y - box.centery) - box.height / 2)) < r + 1
+
+
 def spread_out(points: list[tuple[float, float]], centre: tuple[float, float], gap: float) -> list[tuple[float, float]]:
     """`points` as they are when no two lie much closer than `gap` (a sixth of it: two tokens
     may touch); else the same number on a square grid `gap` apart around `centre`, in their
@@ -1182,7 +1188,7 @@ class Level7Table(GameTable):
         marks += self._mark_spots(name, sum(self.state.tokens.get(kind, []).count(name) for kind in MARK_KINDS))
         doubled = tuple(self.camera.to_screen(*q) for q in joined)
         figures = tuple(tuple(f) for f in figure_rects if r.colliderect(f))
-        key = (name, tuple(r), text, self.ctx.px(100), tuple(marks), doubled, figures)
+        key = (name, tuple(r), text, self.ctx.px(100), tuple(marks), doubled, figures, tuple(self._placed_names()))
         return self._label_places.get(key, lambda: self._label_search(name, r, text, marks, figures, doubled))
 
     def _joined_arrow_points(self, name: str) -> list[tuple[float, float]]:
@@ -1258,6 +1264,8 @@ class Level7Table(GameTable):
         icon_rects = [pygame.Rect(round(ix - reach), round(iy - reach), round(2 * reach), round(2 * reach)) for ix, iy in icons]
         joined_rects = [pygame.Rect(round(ix - reach), round(iy - reach), round(2 * reach), round(2 * reach))
                         for ix, iy in doubled]
+        # Each figure's token (its middle and radius, from its body: _body_at), not its shadow.
+        tokens = [(f.centerx, f.centery - 1, (f.height - 6) / 2) for f in map(pygame.Rect, figures)]
         best = None
         for order, (tier, font, lines) in enumerate(self._label_layouts(r, text, arrow)):
             if tier and best[0][:3] == (0, 0, 0):
@@ -1274,13 +1282,40 @@ class Level7Table(GameTable):
                     # where every place covers an icon, the one that covers the least of them
                     # (Decontamination at zoom 0.3 lay across the middle of its vent)
                     covered = sum(box.clip(icon_rects[i]).height * box.clip(icon_rects[i]).width for i in hit)
-                    cost = (len(hit) + 2 * (box.collidelist(blocked) >= 0), len(box.collidelistall(figures)),
+                    # The figures first: a name is drawn under them, and a token over it hid it
+                    # (at zoom 0.32 'Observation Room' lay under Subject 2's disc, the places
+                    # clear of it covering printed icons); over an icon it still reads.
+                    cost = (sum(_covers(box, t) for t in tokens) + 2 * (box.collidelist(blocked) >= 0), len(hit),
                             len(box.collidelistall(joined_rects)), covered, tier, y, x, order)
                     if best is None or cost < best[0]:
                         best = (cost, font, lines, (x, y))
                 if best[0][:3] == (0, 0, 0) and best[0][7] == order:
                     break  # this way of setting the name is clear here: lower is worse
+        if any(_covers(pygame.Rect(*best[3], *self._band_size(best[1], best[2])), t) for t in tokens):
+            # Every place on the tile lies under a figure (at zoom 0.32 'Observation Room', a
+            # tile 101 px square, lay under Subject 2 with two clones below it): the name goes
+            # just outside the tile, above or below it, where no other tile lies.
+            outside = self._label_outside(r, best[1], best[2])
+            if outside is not None:
+                return best[1], best[2], outside
         return best[1:]
+
+    def _band_size(self, font, lines) -> tuple[int, int]:
+        """A tile name band's size for its `lines` in `font`."""
+        return max(font.size(t)[0] for t in lines) + self.ctx.px(8), font.get_linesize() * len(lines) + self.ctx.px(2)
+
+    def _label_outside(self, r: pygame.Rect, font, lines) -> tuple[int, int] | None:
+        """The top-left of a tile's name band just above or below the tile `r`, inside the view
+        and clear of every placed tile; None where there is no such place."""
+        px = self.ctx.px
+        w, h = self._band_size(font, lines)
+        tiles = [self._screen_rect(self._tile_rect(n)) for n in self._placed_names()]
+        for y in (r.top - h - px(2), r.bottom + px(2)):
+            for x in (r.left, r.right - w, r.centerx - w // 2):
+                box = pygame.Rect(x, y, w, h)
+                if self.view_rect.contains(box) and box.inflate(px(2), px(2)).collidelist(tiles) < 0:
+                    return x, y
+        return None
 
     def _top_joined(self, name: str) -> bool:
         """No door on a placed tile's top edge faces open space: no explore arrow is drawn there
