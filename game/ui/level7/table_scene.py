@@ -122,7 +122,8 @@ class Shown:
     actor: str = ""
 
 
-def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, foes: int) -> list[tuple[float, float]]:
+def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, foes: int,
+                  scale: float = 1.0) -> list[tuple[float, float]]:
     """Where `chars` characters then `foes` enemies stand on the tile of footprint `r` (map px):
     characters along its top, enemies along its bottom, each at its usual place unless one of
     the tile's `icons` lies there (a character hid the Security icon of Decontamination): then
@@ -130,8 +131,12 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
     when the rows are full (seven or eight figures on T16, three icons in its middle), the nearest
     place anywhere on the tile's first square (a finer grid, no nearer its edges than the rows,
     clear of the door arrows at its sides' middles);
-    the usual place when none is."""
+    the usual place when none is. `scale` (1 or more): how much larger than CELL * 0.085 the
+    tokens are drawn (a token keeps a least size on screen at a small zoom), the clearances
+    with them (at zoom 0.23, 1280x720, Subject 1's disc lay half over the items' badge it was
+    ICON_CLEAR from: both drawn larger than the map's measure)."""
     taken: list[tuple[float, float]] = []
+    icon_clear, figure_gap = ICON_CLEAR * scale, FIGURE_GAP * scale
     xs = [r.left + CELL * (0.14 + 0.12 * j) for j in range(7)]
 
     def place(want: tuple[float, float], rows: tuple[float, ...]) -> tuple[float, float]:
@@ -149,7 +154,7 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
             yield from sorted(grid, key=lambda q: math.dist(q, want))
 
         for q in itertools.chain(spots, finer()):
-            if all(math.dist(q, c) >= ICON_CLEAR for c in icons) and all(math.dist(q, t) >= FIGURE_GAP for t in taken):
+            if all(math.dist(q, c) >= icon_clear for c in icons) and all(math.dist(q, t) >= figure_gap for t in taken):
                 taken.append(q)
                 return q
         taken.append(want)
@@ -796,13 +801,21 @@ class Level7Table(GameTable):
         for name, keys in by_tile.items():
             chars = [k for k in self.players if k in keys]
             foes = sorted((k for k in keys if k not in chars), key=enemy_order)
-            marks = self._icon_points(name) + ([self._item_spot(name)] if self.state.floor_items.get(name) else [])
+            marks = self._icon_points(name) + ([self._item_spot(name)] if self.state.floor_items.get(name) else []) + \
+                self._token_points(name)
             r = self._tile_rect(name)
-            points = figure_points(r, marks, len(chars), len(foes))
+            points = figure_points(r, marks, len(chars), len(foes),
+                                   max(1.0, self._token_radius() / (CELL * 0.085 * self.camera.zoom)))
             # Tokens are drawn no smaller than _token_radius on screen: apart by that much.
             points = spread_out(points, (r.left + CELL / 2, r.top + CELL / 2), 2 * self._token_radius() / self.camera.zoom)
             out.update(zip(chars + foes, points))
         return out
+
+    def _token_points(self, name: str) -> list[tuple[float, float]]:
+        """Where the markers on a placed tile lie in map px (in their row along its bottom, the
+        enemies' row too): its figures keep clear of them as of its printed icons."""
+        n = sum(self.state.tokens.get(kind, []).count(name) for kind in MARK_KINDS)
+        return [self.camera.to_map(*q) for q in self._mark_spots(name, n)] if n else []
 
     def _mark_radius(self, name: str) -> int:
         return max(3, min(self._token_radius(), self._screen_rect(self._tile_rect(name)).width // 12))
