@@ -281,6 +281,11 @@ def test_english_players_read_rulebook_pages_and_rules_where_the_code_cites_seed
     assert len(cited) > 150
 
     def worded(m):
+        # as the tool words the msgid, or a player's words written by hand (Level 7's log lines
+        # leave the data's marks out: test_plain_log.py), with no citation left to word
+        strings = (m.string,) if isinstance(m.id, str) else tuple(m.string)
+        if all(strings) and all(tool.english_wording(t) == t for t in strings):
+            return True
         if isinstance(m.id, str):
             return m.string == tool.english_wording(m.id)
         return tuple(m.string) == tuple(tool.english_wording(i) for i in m.id)
@@ -297,6 +302,6 @@ def test_english_players_read_rulebook_pages_and_rules_where_the_code_cites_seed
     i18n.set_language("en")
     assert str(prompt) == "Several Locusts spawn at once: which one is placed next (rulebook p. 15)?"
     assert str(refusal) == "Only one Order card per turn: you have already played yours (rule 5.2)."
-    assert str(gap) == "A, the active player chooses (spec 11 #21)"  # the spec's gap list: no Rules tab section
+    assert str(gap) == "A, the active player chooses"  # the spec's gap list: no Rules tab section, a data mark
     state = {"proc": {"pending": {"prompt": prompt, "labels": None}}}
     assert english_words(state)["proc"]["pending"]["prompt"].endswith("(seed p. 15)?")

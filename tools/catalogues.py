@@ -79,7 +79,9 @@ def update(new: list[str]) -> int:
 # and Greek catalogues say the same in their words: "szabálykönyv", "szabály"). Written here at
 # every update, so a new msgid that cites a page or a rule is worded too, and the msgid itself
 # (and with it a saved question's hash, game/engine/protocol.py english_words) stays as it was.
-# The spec's numbered gaps ("spec 11 #14") are left: the Rules tab has no such section.
+# The spec's numbered gaps ("spec 11 #14") are left: the Rules tab has no such section. An
+# English text already in a player's words is kept: Level 7's log lines leave the data's marks
+# out ('attack {n}' for "attack {n} (PLACEHOLDER, spec 8.2)", written in the catalogue by hand).
 ENGLISH_WORDING = ((r"\bseed pp\.", "rulebook pp."), (r"\bseed p\.", "rulebook p."),
                    (r"\bSeed p\.", "Rulebook p."), (r"\bthe seed (lack|gives)", r"the rulebook \1"),
                    (r"\(seed\)", "(rulebook)"), (r"\bSpec (\d+(?:\.\d+)*)(?!\d|\.\d| ?#| item)", r"Rule \1"),
@@ -110,6 +112,9 @@ def word_english() -> int:
         worded = tuple(english_wording(i) for i in ids)
         if worded == tuple(ids):
             continue
+        strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        if all(strings) and all(english_wording(t) == t for t in strings):
+            continue  # already in a player's words: worded here, or by hand (Level 7's log: no data marks)
         string = worded if isinstance(message.id, (tuple, list)) else worded[0]
         if message.string != string:
             message.string = string

@@ -1258,6 +1258,32 @@ def draw_city(surface: pygame.Surface, ctx, rect: pygame.Rect, content, city_id:
 _CITIES = widgets.Memo(60)
 
 
+SECTOR_LABEL_LEAST = 7  # px: the least size a sector's name is drawn at on its chip
+SECTOR_LABEL_SQUEEZE = 1.2  # a chip's line may be drawn this much narrower (_blit_line)
+
+
+def sector_labels(ctx, names: list[str], width: int, height: int, size: float) -> list[tuple[list[str], pygame.font.Font]] | None:
+    """Each sector chip's name whole, as (lines, font): on up to three lines (between words, a
+    long word broken between syllables: the kit's name_fit), from `size` down to
+    SECTOR_LABEL_LEAST, in `width` pixels (a line drawn up to SECTOR_LABEL_SQUEEZE narrower),
+    in the lower half of the chip's `height` at most (its icon above). Every chip's name or
+    none (None): on a city too small for them, the table's at 1280x720 where a chip is 24 px
+    wide, one line cut them to 'Δια…', 'Επι…' ('Διασταυρούμενα Πυρά', 'Επιπλέον Τομέας'), so
+    the chips show their icons, as the printed card does, and the city hovered, shown large,
+    names them (ConvoyTable's hovered city)."""
+    if width < 8:
+        return None
+    out = []
+    for name in names:
+        got = fit_name(lambda px: _font(ctx, px, True), name, round(width * SECTOR_LABEL_SQUEEZE),
+                       max(SECTOR_LABEL_LEAST, round(size)), SECTOR_LABEL_LEAST, 3)
+        font = _font(ctx, got.size, True)
+        if not got.fits or len(got.lines) * (font.get_linesize() - 1) + 2 > height // 2:
+            return None
+        out.append((list(got.lines), font))
+    return out
+
+
 def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_sector, feature_used,
                  extra_sector) -> tuple[pygame.Surface, list[pygame.Rect]]:
     rect = pygame.Rect((0, 0), size)
@@ -1359,7 +1385,10 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
     sw = (row.width - gap * (slots - 1)) // slots
     rects: list[pygame.Rect] = []
     ids = list(city.sectors) + ["extra"]
-    lf = _font(ctx, max(7, min(sw * 0.16, row.height * 0.2)), True)
+    named = ids if extra_sector else ids[:-1]  # the printed Extra Sector spot is an outline, unnamed
+    labels = sector_labels(ctx, [_(content.sectors[s].name) for s in named], sw - 4, row.height,
+                           max(SECTOR_LABEL_LEAST, min(sw * 0.16, row.height * 0.2)))
+    label_h = max(len(ls) * (f.get_linesize() - 1) for ls, f in labels) + 2 if labels else 0
     for i, sid in enumerate(ids):
         r = pygame.Rect(row.left + i * (sw + gap), row.top, sw, row.height)
         sector = content.sectors[sid]
@@ -1384,7 +1413,6 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
             chip_col = (48, 44, 42)
         pygame.draw.rect(out, (20, 20, 22), r, border_radius=max(2, round(4 * unit)))
         pygame.draw.rect(out, chip_col, r.inflate(-2, -2), border_radius=max(2, round(4 * unit)))
-        label_h = lf.get_linesize() if row.height > 3 * lf.get_linesize() else 0
         ic_area = pygame.Rect(r.left, r.top + 1, r.width, r.height - label_h - 2)
         isz = min(ic_area.width - 4, ic_area.height - 4)
         if sid != "blank" and isz >= 6 and not (destroyed and not gone):
@@ -1393,9 +1421,12 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
             st = max(5, isz // 3)
             _glyph(out, (r.right - st // 2 - 2, r.top + st // 2 + 2), st, lambda p: p.star(0, 0, 0.95, colour=(246, 206, 90)),
                    (0, 0, 0), (0, 0, 0), (0, 0, 0))
-        if label_h:
-            lines, f2 = _word_fit(ctx, _(sector.name), r.width - 4, lf.get_height(), 7, lines=1, squeeze=1.2)
-            _blit_line(out, lines[0], f2, (236, 230, 214), (r.centerx, r.bottom - label_h // 2 - 2), r.width - 4)
+        if labels:  # the name's lines at the chip's foot, under its icon
+            lines, f2 = labels[i]
+            step = f2.get_linesize() - 1
+            for k, line in enumerate(lines):
+                _blit_line(out, line, f2, (236, 230, 214), (r.centerx, r.bottom - 2 - (len(lines) - k) * step + step // 2),
+                           r.width - 4)
         if gone:
             shade = pygame.Surface(r.size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 120))

@@ -183,13 +183,13 @@ class ConvoySetup(SetupScreen):
             y += row_h
         y = widgets.heading(surface, ctx, _("How the game goes"), x, y + px(8))
         note = pygame.Rect(x, y, w, area.bottom - y - px(14))
-        y = widgets.text_block(surface, _(
-            "Each side may shuffle its starting hand back once (the mulligan), Moloch first. A round: both draw 2 cards; "
-            "Moloch puts the Sector Battle token on a sector of the active city; Moloch plays Robots and Instants, then "
-            "the Outpost Soldiers, Buildings and Instants; Moloch attaches Equipment; then the battle in the active city "
-            "destroys the contested sector. A city with no sector left falls and the convoy moves on. When New York "
-            "falls, Moloch wins with a card left in its deck or a Robot in New York; otherwise the Outpost wins. "
-            "Drag cards from your hand into the cities."), small, pal.text_dim, note, 1.2)
+        how = _("Each side may shuffle its starting hand back once (the mulligan), Moloch first. A round: both draw 2 "
+                "cards; Moloch puts the Sector Battle token on a sector of the active city; Moloch plays Robots and "
+                "Instants, then the Outpost Soldiers, Buildings and Instants; Moloch attaches Equipment; then the battle "
+                "in the active city destroys the contested sector. A city with no sector left falls and the convoy moves "
+                "on. When New York falls, Moloch wins with a card left in its deck or a Robot in New York; otherwise the "
+                "Outpost wins. Drag cards from your hand into the cities.")
+        y = widgets.text_block(surface, how, widgets.block_font(ctx, how, note, 13, line_gap=1.2), pal.text_dim, note, 1.2)
         # The five city cards as the table shows them, when there is room for them.
         gap = px(8)
         cw = (w - 4 * gap) // 5

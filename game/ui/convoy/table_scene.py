@@ -49,6 +49,7 @@ BATTLE_KINDS = ("strength", "tie", "winner", "trigger", "result", "sector", "kil
 GLOW = (250, 196, 70)
 BONUS = (120, 230, 140)
 SIDE_INDEX = {"moloch": 0, "outpost": 1}
+CITY_CARD = "city:"  # the hovered card's key when it is a city card (hovered_card)
 _LAYOUT_CACHE: dict[str, tuple[tuple[float, float], dict[str, tuple[float, float, float, float]]]] = {}
 
 
@@ -701,6 +702,10 @@ class ConvoyTable(GameTable):
             for uid, rect in self.slot_rects.items():
                 if rect.collidepoint(pos):
                     hovered = (str(uid), rect)
+            if hovered is None:  # a city card, shown large as a hand card is (its sectors' names)
+                for c, rect in self.city_rects.items():
+                    if rect.collidepoint(pos):
+                        hovered = (f"{CITY_CARD}{c}", rect)
         return hovered
 
     def hover(self, pos) -> None:
@@ -886,6 +891,17 @@ class ConvoyTable(GameTable):
         self.pile_rects[side] = disc
         self.card_rects[f"pile:{side}"] = disc
 
+    def _city_look(self, c: int) -> dict:
+        """How city `c` lies on the table: cards.draw_city's arguments besides its place."""
+        from game.convoy.rules import board as B
+
+        st = self.state
+        a = B.active_city(st)
+        return dict(destroyed=st.flipped[c], sectors_destroyed=tuple(i for i, d in enumerate(st.sector_down[c]) if d),
+                    battle_sector=st.battle_sector if c == a and st.battle_sector >= 0 else None,
+                    feature_used=st.feature_used and c == a,
+                    extra_sector=len(st.sector_down[c]) > len(self.content.cities[c].sectors))
+
     def _draw_cities(self, surface) -> None:
         from game.convoy.rules import board as B
 
@@ -899,12 +915,9 @@ class ConvoyTable(GameTable):
             rect = col.inflate(-px(4), -px(8))
             if c == a:
                 pygame.draw.rect(surface, GLOW, rect.inflate(px(10), px(10)), px(3), border_radius=px(12))
-            n_base = len(city.sectors)
-            down = tuple(i for i, d in enumerate(st.sector_down[c]) if d)
-            battle = st.battle_sector if c == a and st.battle_sector >= 0 else None
-            secs = cards.draw_city(surface, ctx, rect, self.content, city.id, destroyed=st.flipped[c],
-                                   sectors_destroyed=down, battle_sector=battle,
-                                   feature_used=st.feature_used and c == a, extra_sector=len(st.sector_down[c]) > n_base)
+            look = self._city_look(c)
+            battle = look["battle_sector"]
+            secs = cards.draw_city(surface, ctx, rect, self.content, city.id, **look)
             self.city_rects[c] = rect
             for i, sr in enumerate(secs):
                 self.sector_rects[(c, i)] = sr
@@ -1516,6 +1529,9 @@ class ConvoyTable(GameTable):
         if self.drag_live:
             return
         card, small = self._hover_card  # type: ignore[misc]
+        if card.startswith(CITY_CARD):
+            self._draw_hover_city(surface, int(card[len(CITY_CARD):]), small)
+            return
         uid = int(card)
         ctx, px = self.ctx, self.ctx.px
         h = min(px(340), self.view_rect.height - px(20))
@@ -1534,6 +1550,43 @@ class ConvoyTable(GameTable):
         shadow.fill((0, 0, 0, 120))
         surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
         cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid])
+
+    def _hover_city_rect(self, small: pygame.Rect) -> pygame.Rect | None:
+        """Where the hovered city (at `small`) is shown large: beside it, right or left, over its
+        neighbours but never over the city itself, the pointer's target (a drop, a sector);
+        None when the table's city is already about that large."""
+        px = self.ctx.px
+        view = self.view_rect
+        h = min(px(330), view.height - px(20))
+        w = round(h * small.width / max(1, small.height))
+        if w <= small.width * 1.3:
+            return None
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midleft = (small.right + px(10), small.centery)
+        if rect.right > view.right:
+            rect.midright = (small.left - px(10), small.centery)
+        if rect.left < view.left:  # no room on either side: the larger side, the card narrower to fit it
+            right, left = view.right - small.right - px(10), small.left - px(10) - view.left
+            w = max(right, left)
+            rect = pygame.Rect(0, 0, w, round(w * small.height / max(1, small.width)))
+            if right >= left:
+                rect.midleft = (small.right + px(10), small.centery)
+            else:
+                rect.midright = (small.left - px(10), small.centery)
+        rect.clamp_ip(view)
+        return rect
+
+    def _draw_hover_city(self, surface, c: int, small: pygame.Rect) -> None:
+        """The city card under the pointer large enough to read (its sectors' names: on the
+        table's city at 1280x720 they do not fit, the chips show their icons), beside it."""
+        rect = self._hover_city_rect(small)
+        if rect is None or c not in self.city_rects:
+            return
+        px = self.ctx.px
+        shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 120))
+        surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
+        cards.draw_city(surface, self.ctx, rect, self.content, self.content.cities[c].id, **self._city_look(c))
 
     # ------------------------------------------------------------------ side panel
     def side_labels(self) -> dict[str, str]:

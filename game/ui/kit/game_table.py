@@ -45,7 +45,7 @@ from game.ui import widgets
 from game.ui.kit import ai_panel, end_screen
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.dice_tray import DiceRoll, dice_tray, tray_bound, tray_key
-from game.ui.kit.hand import draw_enlarged, enlarged_bound, hovered
+from game.ui.kit.hand import draw_enlarged, draw_front, enlarged_bound, front_bound, hovered
 from game.ui.kit.handoff import draw_handoff
 from game.ui.kit.idle_work import IdleWork
 from game.ui.kit.layers import Layer
@@ -1527,7 +1527,8 @@ class GameTable(Scene, ABC):
             return None, []
         card, small = hover
         bound = enlarged_bound(self.ctx, *self._enlarged_place(small), placeholder=self.card_placeholder(card))
-        return (card, tuple(small)), [bound] if bound is not None else []
+        # the hovered card itself, drawn in front of its neighbours (hand.draw_front)
+        return (card, tuple(small)), [front_bound(self.ctx, small)] + ([bound] if bound is not None else [])
 
     def _pointer_view(self, parts: dict[str, tuple[Any, list[pygame.Rect]]] | None = None) -> tuple:
         """What the pointer's place shows: the pointer key and what each part shows."""
@@ -2117,11 +2118,13 @@ class GameTable(Scene, ABC):
                 pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1]), span)
 
     def _draw_hover_card(self, surface) -> None:
-        """The card under the mouse, large enough to read, above the hand."""
+        """The card under the mouse in front of its neighbours in the row, and large enough to
+        read above the hand."""
         card, small = self._hover_card  # type: ignore[misc]
         face = self.card_face(card)
         if face is None:
             return
+        draw_front(surface, self.ctx, self.card_rects, card, small)
         draw_enlarged(surface, self.ctx, *self._enlarged_place(small), *face, icon=self.card_icon(card),
                       placeholder=self.card_placeholder(card))
 

@@ -281,7 +281,7 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
         faces = [(card, *face(card), state(card), icon(card) if icon else "", bool(placeholder and placeholder(card)))
                  for card in cards]
 
-    def paint(target: pygame.Surface) -> dict[str, pygame.Rect]:
+    def paint(target: pygame.Surface) -> tuple[dict[str, pygame.Rect], float]:
         # Measured here, when the row is painted (a layer keeps it otherwise): the art the hand keeps.
         keep = art_keep(ctx, laid[0].size, [(f[1], f[2], f[4], f[5]) for f in faces]) if faces and laid else 0.0
         rects: dict[str, pygame.Rect] = {}
@@ -293,15 +293,44 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
             card_face(target, ctx, rect, name, text, look, frame=frame, icon=mark, placeholder=unsure, art_keep=keep)
             shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
             rects[card] = shown
-        return rects
+        return rects, keep
 
     if layer is None:
-        rects = paint(surface)
+        rects, keep = paint(surface)
     else:
         # Outlines and a selected card's lift reach a little past the row's sides.
         area = row.inflate(ctx.px(8), 0)
-        rects = layer.draw(surface, area, (faces, hidden_deck, [tuple(r) for r in laid], frame, ctx.scale, ctx.palette), paint)
-    return dict(rects), hovered(rects, mouse)
+        rects, keep = layer.draw(surface, area, (faces, hidden_deck, [tuple(r) for r in laid], frame, ctx.scale,
+                                                 ctx.palette), paint)
+    shown = HandCards(rects)
+    shown.faces = {card: dict(name=name, text=text, state=look, frame=frame, icon=mark, placeholder=unsure, art_keep=keep)
+                   for card, name, text, look, mark, unsure in faces or ()}
+    return shown, hovered(shown, mouse)
+
+
+class HandCards(dict):
+    """draw_hand's row: each card and the part of it that shows (the next card covers the rest),
+    and in `faces` how each face was drawn (card_face's arguments but its rect; none for a hand
+    face down), so that the hovered card is drawn again in front of its neighbours (draw_front)."""
+
+    faces: dict[str, dict] = {}
+
+
+def draw_front(surface: pygame.Surface, ctx: Context, cards: dict[str, pygame.Rect], card: str,
+               rect: pygame.Rect) -> None:
+    """The hovered card of a row (`cards`, draw_hand's) drawn whole at its place `rect`, in front
+    of its neighbours: in a fanned row the next card covered its right part, under the enlarged
+    card too (and where no enlarged card is drawn, at 1920x1080, it stayed half hidden)."""
+    face = getattr(cards, "faces", {}).get(card)
+    if face is not None:
+        card_face(surface, ctx, rect, **face)
+
+
+def front_bound(ctx: Context, rect: pygame.Rect) -> pygame.Rect:
+    """Every pixel draw_front may touch for a card at `rect`: a selected card's lift and the
+    outline of a playable or selected one (card_face)."""
+    px = ctx.px
+    return rect.union(rect.move(0, -px(14))).inflate(px(4) + 2, px(4) + 2)
 
 
 def hovered(rects: dict[str, pygame.Rect], mouse: tuple[int, int] | None) -> tuple[str, pygame.Rect] | None:

@@ -322,63 +322,91 @@ class SetupScreen(Scene, ABC):
         widgets.text(surface, widgets.elide(label, font, room), font, pal.accent_text if hot else pal.text, rect.center, "center")
         self.hits.append((rect, what))
 
+    # The seats column's texts (the note on a fixed seat count, the optional rules' hint, the
+    # summary) are set whole: at their sizes where the column holds them, else each as much
+    # smaller as lets it (TEXT_SHRINK, down to TEXT_LEAST px; the gaps between them too). At 125%
+    # in 1280x720 the Greek and Hungarian hints ended in '…' after two lines, and Convoy's and
+    # Gears' summaries had no room at all.
+    TEXT_SHRINK = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55)
+    TEXT_LEAST = 9
+
     def _draw_seats(self, surface, area: pygame.Rect) -> None:
         """Seats (kind, the title's button, remove), add, optional rules, the seed, a summary."""
+        for k in self.TEXT_SHRINK:
+            if self._lay_seats(None, area, k) <= area.bottom - self.ctx.px(10):
+                break
+        self._lay_seats(surface, area, k)
+
+    def _text_font(self, size: int, k: float, bold: bool = False) -> pygame.font.Font:
+        return self.ctx.assets.font(max(self.TEXT_LEAST, round(self.ctx.px(size) * k)), bold)
+
+    def _lay_seats(self, surface, area: pygame.Rect, k: float) -> int:
+        """The seats column with its texts at `k` times their sizes, drawn (on `surface`) or
+        laid out (None); returns the y below the summary."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         c = self.choice
-        widgets.panel(surface, ctx, area, alpha=235)
+        drawn = surface is not None
+        if drawn:
+            widgets.panel(surface, ctx, area, alpha=235)
         x, y = area.left + px(18), area.top + px(14)
         inner_w = area.width - px(36)
         y = widgets.heading(surface, ctx, _("Seats (hot-seat: several people at one desk)"), x, y, inner_w)
         row = px(44)
         fixed = self.fixed_seats()
         for i, seat in enumerate(c.seats):
-            col = self.seat_colour(i)
-            pygame.draw.circle(surface, col, (x + px(10), y + row // 2 - px(3)), px(9))
-            widgets.text(surface, f"P{i + 1}", ctx.font(15, bold=True), pal.text, (x + px(26), y + row // 2 - px(3)), "midleft")
-            bx = x + px(64)
-            kind = _("Person") if seat == "human" else _("Bot")
-            self._small_button(surface, pygame.Rect(bx, y, px(96), row - px(8)), kind, f"seat:{i}", on=seat == "human")
-            extra = self.seat_button(i)
-            if extra is not None:
-                cw = inner_w - px(64) - px(96) - px(8) - px(44) - px(8)
-                self._small_button(surface, pygame.Rect(bx + px(104), y, cw, row - px(8)), extra[0], extra[1])
-            if len(c.seats) > 1 and fixed is None:
-                self._small_button(surface, pygame.Rect(x + inner_w - px(40), y, px(40), row - px(8)), "\u00d7", f"remove:{i}")
+            if drawn:
+                col = self.seat_colour(i)
+                pygame.draw.circle(surface, col, (x + px(10), y + row // 2 - px(3)), px(9))
+                widgets.text(surface, f"P{i + 1}", ctx.font(15, bold=True), pal.text, (x + px(26), y + row // 2 - px(3)), "midleft")
+                bx = x + px(64)
+                kind = _("Person") if seat == "human" else _("Bot")
+                self._small_button(surface, pygame.Rect(bx, y, px(96), row - px(8)), kind, f"seat:{i}", on=seat == "human")
+                extra = self.seat_button(i)
+                if extra is not None:
+                    cw = inner_w - px(64) - px(96) - px(8) - px(44) - px(8)
+                    self._small_button(surface, pygame.Rect(bx + px(104), y, cw, row - px(8)), extra[0], extra[1])
+                if len(c.seats) > 1 and fixed is None:
+                    self._small_button(surface, pygame.Rect(x + inner_w - px(40), y, px(40), row - px(8)), "\u00d7", f"remove:{i}")
             y += row
         if fixed is not None:
             # A fixed count: no add/remove, and the reason where they would be.
-            y = widgets.text_block(surface, fixed, ctx.font(13), pal.text_dim,
-                                   pygame.Rect(x + px(64), y + px(4), inner_w - px(64), row + px(8)), 1.1) + px(4)
+            y = widgets.text_block(surface, fixed, self._text_font(13, k), pal.text_dim,
+                                   pygame.Rect(x + px(64), y + px(4), inner_w - px(64), area.height), 1.1) + round(px(4) * k)
         elif len(c.seats) < self.MAX_SEATS:
-            self._small_button(surface, pygame.Rect(x + px(64), y, px(170), row - px(8)), _("Add a seat"), "add")
+            if drawn:
+                self._small_button(surface, pygame.Rect(x + px(64), y, px(170), row - px(8)), _("Add a seat"), "add")
             y += row
-        y += px(12)
+        y += round(px(12) * k)
         toggles = self.options()
         if toggles:
             y = widgets.heading(surface, ctx, _("Optional rules"), x, y, inner_w)
             gap = px(8)
             each = (inner_w - (len(toggles) - 1) * gap) // len(toggles)
             for i, (label, what, on) in enumerate(toggles):
-                self._small_button(surface, pygame.Rect(x + i * (each + gap), y, each, row - px(8)), label, what, on=on)
+                if drawn:
+                    self._small_button(surface, pygame.Rect(x + i * (each + gap), y, each, row - px(8)), label, what, on=on)
             y += row
         hint = self.options_hint()
         if hint:
-            y = widgets.text_block(surface, hint, ctx.font(12), pal.text_dim, pygame.Rect(x, y, inner_w, px(40)), 1.1) + px(10)
+            y = widgets.text_block(surface, hint, self._text_font(12, k), pal.text_dim, pygame.Rect(x, y, inner_w, area.height),
+                                   1.1) + round(px(10) * k)
         y = widgets.heading(surface, ctx, _("Seed (share it to replay the same game)"), x, y, inner_w)
         field_rect = pygame.Rect(x, y, inner_w - px(150), row - px(6))
-        editing = self.seed_field.editing
-        pygame.draw.rect(surface, (18, 20, 24), field_rect, border_radius=px(6))
-        pygame.draw.rect(surface, pal.accent if editing else (92, 98, 110), field_rect, 2, border_radius=px(6))
-        shown = self.seed_field.text + ("|" if editing else "")
-        widgets.text(surface, shown, ctx.font(18, bold=True), pal.text, (field_rect.left + px(12), field_rect.centery), "midleft")
-        self.hits.append((field_rect, "seed"))
-        self._small_button(surface, pygame.Rect(field_rect.right + px(8), y, px(142), row - px(6)), _("New seed"), "reseed")
-        y += row + px(8)
+        if drawn:
+            editing = self.seed_field.editing
+            pygame.draw.rect(surface, (18, 20, 24), field_rect, border_radius=px(6))
+            pygame.draw.rect(surface, pal.accent if editing else (92, 98, 110), field_rect, 2, border_radius=px(6))
+            shown = self.seed_field.text + ("|" if editing else "")
+            widgets.text(surface, shown, ctx.font(18, bold=True), pal.text, (field_rect.left + px(12), field_rect.centery), "midleft")
+            self.hits.append((field_rect, "seed"))
+            self._small_button(surface, pygame.Rect(field_rect.right + px(8), y, px(142), row - px(6)), _("New seed"), "reseed")
+        y += row + round(px(8) * k)
         summary = ngettext("{mission}: {n} seat (people: {humans}, bots: {bots}).",
                            "{mission}: {n} seats (people: {humans}, bots: {bots}).", len(c.seats)).format(
             mission=self.scenario_name(), n=len(c.seats), humans=c.seats.count("human"), bots=c.seats.count("bot"))
-        widgets.text_block(surface, summary, ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, inner_w, area.bottom - y - px(10)))
+        bottom = area.bottom - px(10) if drawn else area.bottom + area.height  # laid out: the room it needs
+        return widgets.text_block(surface, summary, self._text_font(14, k, bold=True), pal.text,
+                                  pygame.Rect(x, y, inner_w, bottom - y))
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [("Enter", self.start_label()), ("Ctrl+L", _("Load a game")), ("Esc", _("Back"))]

@@ -116,8 +116,18 @@ class Level7Setup(SetupScreen):
         whys = {sc.id: _sentence(self._refusal(sc.id)) for sc in scs}
         # Each row as tall as its text (a refusal is longer than an objective) while they all
         # fit; else an equal share each, the text ending in an ellipsis.
+        name_font = ctx.font(17, bold=True)
+
+        def tag_below(sc) -> bool:
+            """The scenario's tag (its values, or why it cannot be played) goes on a line under its
+            name where it does not fit whole beside it (the Greek and Hungarian values at 125%
+            in 1280x720 ended in '…' there: 'Ζωτικότητα 4, Απειλή 6, απ…')."""
+            tag = _("Cannot be played") if whys[sc.id] else words.start_line(sc)
+            beside = area.width - px(36) - px(24) - name_font.size(words.scenario(sc))[0] - px(16)
+            return small.size(tag)[0] > beside
+
         texts = [len(widgets.wrap(whys[sc.id] or words.objective(sc), small, inner_w)) * int(small.get_linesize() * 1.1)
-                 for sc in scs]
+                 + (small.get_linesize() + px(2) if tag_below(sc) else 0) for sc in scs]
         for least in (px(100), px(78)):
             needs = [max(least, px(48) + h) for h in texts]
             if sum(needs) <= room:
@@ -131,7 +141,6 @@ class Level7Setup(SetupScreen):
             fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not why else (36, 39, 46)
             pygame.draw.rect(surface, fill, rect, border_radius=px(6))
             pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
-            name_font = ctx.font(17, bold=True)
             name = widgets.text(surface, words.scenario(sc), name_font, pal.text_dim if why else pal.text,
                                 (rect.left + px(12), rect.top + px(8)))
             tag = _("Cannot be played") if why else words.start_line(sc)
@@ -140,7 +149,7 @@ class Level7Setup(SetupScreen):
             beside = rect.right - px(12) - name.right - px(16)
             below = rect.top + px(34)
             colour = (226, 120, 90) if why else pal.text_dim
-            if small.size(tag)[0] <= beside or beside >= px(120):
+            if not tag_below(sc):
                 widgets.text(surface, widgets.elide(tag, small, beside), small, colour, (rect.right - px(12), rect.top + px(10)),
                              "topright")
             else:
@@ -152,11 +161,11 @@ class Level7Setup(SetupScreen):
             y += row_h
         y = widgets.heading(surface, ctx, _("How a turn goes"), x, y + px(8))
         note = pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(18))
-        widgets.text_block(surface, _("1. Draw an adrenaline card.  2. Move as far as your Speed allows, explore through "
-                                      "doors (each draws the next tile), pick up, trade, and make one challenge.  3. An event "
-                                      "card: enemies spawn and act. The facility is built as you explore it; every character "
-                                      "who rides the exit out escapes. Values marked PLACEHOLDER are ours, not the printed game's."),
-                           ctx.font(13), pal.text_dim, note, 1.2)
+        how = _("1. Draw an adrenaline card.  2. Move as far as your Speed allows, explore through doors (each draws "
+                "the next tile), pick up, trade, and make one challenge.  3. An event card: enemies spawn and act. The "
+                "facility is built as you explore it; every character who rides the exit out escapes. Values marked "
+                "PLACEHOLDER are ours, not the printed game's.")
+        widgets.text_block(surface, how, widgets.block_font(ctx, how, note, 13, line_gap=1.2), pal.text_dim, note, 1.2)
 
 
 def _sentence(text) -> str | None:

@@ -122,7 +122,8 @@ class Shown:
     actor: str = ""
 
 
-def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, foes: int) -> list[tuple[float, float]]:
+def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, foes: int,
+                  scale: float = 1.0) -> list[tuple[float, float]]:
     """Where `chars` characters then `foes` enemies stand on the tile of footprint `r` (map px):
     characters along its top, enemies along its bottom, each at its usual place unless one of
     the tile's `icons` lies there (a character hid the Security icon of Decontamination): then
@@ -130,8 +131,12 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
     when the rows are full (seven or eight figures on T16, three icons in its middle), the nearest
     place anywhere on the tile's first square (a finer grid, no nearer its edges than the rows,
     clear of the door arrows at its sides' middles);
-    the usual place when none is."""
+    the usual place when none is. `scale` (1 or more): how much larger than CELL * 0.085 the
+    tokens are drawn (a token keeps a least size on screen at a small zoom), the clearances
+    with them (at zoom 0.23, 1280x720, Subject 1's disc lay half over the items' badge it was
+    ICON_CLEAR from: both drawn larger than the map's measure)."""
     taken: list[tuple[float, float]] = []
+    icon_clear, figure_gap = ICON_CLEAR * scale, FIGURE_GAP * scale
     xs = [r.left + CELL * (0.14 + 0.12 * j) for j in range(7)]
 
     def place(want: tuple[float, float], rows: tuple[float, ...]) -> tuple[float, float]:
@@ -149,7 +154,7 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
             yield from sorted(grid, key=lambda q: math.dist(q, want))
 
         for q in itertools.chain(spots, finer()):
-            if all(math.dist(q, c) >= ICON_CLEAR for c in icons) and all(math.dist(q, t) >= FIGURE_GAP for t in taken):
+            if all(math.dist(q, c) >= icon_clear for c in icons) and all(math.dist(q, t) >= figure_gap for t in taken):
                 taken.append(q)
                 return q
         taken.append(want)
@@ -158,6 +163,12 @@ def figure_points(r: pygame.Rect, icons: list[tuple[float, float]], chars: int, 
     out = [place((r.left + CELL * (0.22 + 0.19 * (i % 4)), r.top + CELL * 0.3), (0.3, 0.5, 0.7)) for i in range(chars)]
     return out + [place((r.left + CELL * (0.2 + 0.2 * (i % 4)), r.top + CELL * (0.7 if i < 4 else 0.5)), (0.7, 0.5, 0.3))
                   for i in range(foes)]
+
+
+def _covers(box: pygame.Rect, token: tuple[float, float, float]) -> bool:
+    """A name's band `box` lies over the round token (x, y, radius), or a pixel from it."""
+    x, y, r = token
+    return math.hypot(max(0.0, abs(x - box.centerx) - box.width / 2), max(0.0, abs(y - box.centery) - box.height / 2)) < r + 1
 
 
 def spread_out(points: list[tuple[float, float]], centre: tuple[float, float], gap: float) -> list[tuple[float, float]]:
@@ -729,8 +740,10 @@ class Level7Table(GameTable):
             self._size = size
             side = min(px(440), max(px(330), int(size[0] * 0.24)), size[0] // 3) if self.side_open else px(30)
             # The hand strip holds cards about 100 px wide at 1280x720 (at 130 px high they were 74:
-            # 'Duck and…'): their names whole on one or two lines (hand.name_fit).
-            self.set_rects(size, px(48), side, max(px(170), min(px(190), int(size[1] * 0.18))))
+            # 'Duck and…'): their names whole on one or two lines (hand.name_fit). It grows with
+            # the window as the other titles' strips do, the cards as large a part of it: held to
+            # 190 px, a 1920x1080 window had 117 px cards, a 720p hand's in a window half as large again.
+            self.set_rects(size, px(48), side, max(px(170), min(px(340), int(size[1] * 0.23))))
             self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
             self._framed = -1
             self._frame()
@@ -788,13 +801,21 @@ class Level7Table(GameTable):
         for name, keys in by_tile.items():
             chars = [k for k in self.players if k in keys]
             foes = sorted((k for k in keys if k not in chars), key=enemy_order)
-            marks = self._icon_points(name) + ([self._item_spot(name)] if self.state.floor_items.get(name) else [])
+            marks = self._icon_points(name) + ([self._item_spot(name)] if self.state.floor_items.get(name) else []) + \
+                self._token_points(name)
             r = self._tile_rect(name)
-            points = figure_points(r, marks, len(chars), len(foes))
+            points = figure_points(r, marks, len(chars), len(foes),
+                                   max(1.0, self._token_radius() / (CELL * 0.085 * self.camera.zoom)))
             # Tokens are drawn no smaller than _token_radius on screen: apart by that much.
             points = spread_out(points, (r.left + CELL / 2, r.top + CELL / 2), 2 * self._token_radius() / self.camera.zoom)
             out.update(zip(chars + foes, points))
         return out
+
+    def _token_points(self, name: str) -> list[tuple[float, float]]:
+        """Where the markers on a placed tile lie in map px (in their row along its bottom, the
+        enemies' row too): its figures keep clear of them as of its printed icons."""
+        n = sum(self.state.tokens.get(kind, []).count(name) for kind in MARK_KINDS)
+        return [self.camera.to_map(*q) for q in self._mark_spots(name, n)] if n else []
 
     def _mark_radius(self, name: str) -> int:
         return max(3, min(self._token_radius(), self._screen_rect(self._tile_rect(name)).width // 12))
@@ -1180,7 +1201,7 @@ class Level7Table(GameTable):
         marks += self._mark_spots(name, sum(self.state.tokens.get(kind, []).count(name) for kind in MARK_KINDS))
         doubled = tuple(self.camera.to_screen(*q) for q in joined)
         figures = tuple(tuple(f) for f in figure_rects if r.colliderect(f))
-        key = (name, tuple(r), text, self.ctx.px(100), tuple(marks), doubled, figures)
+        key = (name, tuple(r), text, self.ctx.px(100), tuple(marks), doubled, figures, tuple(self._placed_names()))
         return self._label_places.get(key, lambda: self._label_search(name, r, text, marks, figures, doubled))
 
     def _joined_arrow_points(self, name: str) -> list[tuple[float, float]]:
@@ -1256,6 +1277,8 @@ class Level7Table(GameTable):
         icon_rects = [pygame.Rect(round(ix - reach), round(iy - reach), round(2 * reach), round(2 * reach)) for ix, iy in icons]
         joined_rects = [pygame.Rect(round(ix - reach), round(iy - reach), round(2 * reach), round(2 * reach))
                         for ix, iy in doubled]
+        # Each figure's token (its middle and radius, from its body: _body_at), not its shadow.
+        tokens = [(f.centerx, f.centery - 1, (f.height - 6) / 2) for f in map(pygame.Rect, figures)]
         best = None
         for order, (tier, font, lines) in enumerate(self._label_layouts(r, text, arrow)):
             if tier and best[0][:3] == (0, 0, 0):
@@ -1272,13 +1295,40 @@ class Level7Table(GameTable):
                     # where every place covers an icon, the one that covers the least of them
                     # (Decontamination at zoom 0.3 lay across the middle of its vent)
                     covered = sum(box.clip(icon_rects[i]).height * box.clip(icon_rects[i]).width for i in hit)
-                    cost = (len(hit) + 2 * (box.collidelist(blocked) >= 0), len(box.collidelistall(figures)),
+                    # The figures first: a name is drawn under them, and a token over it hid it
+                    # (at zoom 0.32 'Observation Room' lay under Subject 2's disc, the places
+                    # clear of it covering printed icons); over an icon it still reads.
+                    cost = (sum(_covers(box, t) for t in tokens) + 2 * (box.collidelist(blocked) >= 0), len(hit),
                             len(box.collidelistall(joined_rects)), covered, tier, y, x, order)
                     if best is None or cost < best[0]:
                         best = (cost, font, lines, (x, y))
                 if best[0][:3] == (0, 0, 0) and best[0][7] == order:
                     break  # this way of setting the name is clear here: lower is worse
+        if any(_covers(pygame.Rect(*best[3], *self._band_size(best[1], best[2])), t) for t in tokens):
+            # Every place on the tile lies under a figure (at zoom 0.32 'Observation Room', a
+            # tile 101 px square, lay under Subject 2 with two clones below it): the name goes
+            # just outside the tile, above or below it, where no other tile lies.
+            outside = self._label_outside(r, best[1], best[2])
+            if outside is not None:
+                return best[1], best[2], outside
         return best[1:]
+
+    def _band_size(self, font, lines) -> tuple[int, int]:
+        """A tile name band's size for its `lines` in `font`."""
+        return max(font.size(t)[0] for t in lines) + self.ctx.px(8), font.get_linesize() * len(lines) + self.ctx.px(2)
+
+    def _label_outside(self, r: pygame.Rect, font, lines) -> tuple[int, int] | None:
+        """The top-left of a tile's name band just above or below the tile `r`, inside the view
+        and clear of every placed tile; None where there is no such place."""
+        px = self.ctx.px
+        w, h = self._band_size(font, lines)
+        tiles = [self._screen_rect(self._tile_rect(n)) for n in self._placed_names()]
+        for y in (r.top - h - px(2), r.bottom + px(2)):
+            for x in (r.left, r.right - w, r.centerx - w // 2):
+                box = pygame.Rect(x, y, w, h)
+                if self.view_rect.contains(box) and box.inflate(px(2), px(2)).collidelist(tiles) < 0:
+                    return x, y
+        return None
 
     def _top_joined(self, name: str) -> bool:
         """No door on a placed tile's top edge faces open space: no explore arrow is drawn there

@@ -1,0 +1,61 @@
+"""What the log says in Level 7 is plain words: the data's marks ('PLACEHOLDER', the spec's
+sections 'spec 11 #21', '§7.2') stay in the data files, the code and the docs. A Hungarian log
+read 'támadás 2 (HELYETTES, szabály 8.2)' and '(spec 11 #21)' after every spawn, a Greek one
+'(PLACEHOLDER, προδιαγραφή 8.2)'. The rules keep their msgids (the saves and the pinned games'
+hashes hold them); the catalogues word them for the player, English included."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from game import i18n
+from game.engine.session import Session
+from game.level7.player_bot import PlayerBot
+from game.level7.rules.title import Level7Title
+
+POT = Path(__file__).resolve().parents[2] / "game" / "locale" / "tiletop.pot"
+MARKS = re.compile(r"PLACEHOLDER|HELYETTES|\bspec\b|προδιαγραφή|§|#\d|\b(?:rule|szabály) \d")
+# Where the log's words come from: the rules' messages and the event and item cards' texts.
+SHOWN = ("game/level7/rules/", "game/level7/data/events.toml", "game/level7/data/items.toml")
+
+
+def _shown_messages() -> list:
+    with POT.open("rb") as f:
+        return [m for m in read_po(f) if m.id and any(loc.startswith(SHOWN) for loc, _n in m.locations)]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_no_level7_log_message_carries_a_data_mark(lang):
+    i18n.set_language(lang)
+    try:
+        marked = []
+        for m in _shown_messages():
+            words = [i18n.ngettext(m.id[0], m.id[1], n) for n in (1, 2)] if isinstance(m.id, tuple) \
+                else [i18n.pgettext(m.context, m.id) if m.context else i18n.translate(m.id)]
+            marked += [w for w in words if MARKS.search(w)]
+        assert marked == []
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_a_bots_game_logs_no_data_mark(lang):
+    """Two player bots, scenario 1, seed 1: the clones spawn and attack (the lines that read
+    '(spec 11 #21)' and 'attack 2 (PLACEHOLDER, rule 8.2)')."""
+    i18n.set_language(lang)
+    try:
+        session = Session.start(Level7Title(), "s1", 1, {"players": 2})
+        bots: dict[str, PlayerBot] = {}
+        lines = []
+        for _n in range(150):
+            if session.is_over():
+                break
+            bot = bots.setdefault(session.decider, PlayerBot(1 + len(bots)))
+            lines += [str(e.text) for e in session.apply(bot.decide(session.state, session.legal_actions()).action)]
+        assert any(i18n.translate("attack {n} (PLACEHOLDER, spec 8.2)").format(n=2) in line for line in lines)
+        assert [line for line in lines if MARKS.search(line)] == []
+    finally:
+        i18n.set_language("en")

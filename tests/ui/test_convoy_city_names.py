@@ -1,0 +1,76 @@
+"""Convoy's city cards name their sectors whole. At 1280x720 a city card is 140 px wide and a
+sector chip 24: one line cut the names to 'Δια…', 'Επι…' (Greek 'Διασταυρούμενα Πυρά',
+'Επιπλέον Τομέας'), 'Üzem…' in Hungarian. A chip's name goes on up to three lines, whole, or the
+city's chips show their icons alone, as the printed card does (cards.sector_labels); and the
+city under the pointer is shown large beside it, its sectors named, as a hand card is (it was
+not enlarged at all), never over the city itself, which the pointer points at."""
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game import i18n
+from game.ui import widgets
+from game.ui.convoy import cards
+from tests.ui.conftest import move
+from tests.ui.test_convoy_layout import mid_game
+from tests.ui.test_ui_scale import draw
+
+
+def _letters(s: str) -> str:
+    return re.sub(r"[\s\-\u00ad]+", "", s)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+@pytest.mark.parametrize("size", [(140, 127), (230, 204), (366, 330)])  # 1280x720's, 1920x1080's, hovered
+def test_no_sector_name_is_cut_on_a_city_card(make_app, monkeypatch, drawn_text, lang, size):
+    app = make_app((1280, 720))
+    monkeypatch.setattr(cards, "_CITIES", widgets.Memo(60))  # drawn afresh
+    from game.convoy.content import load_content
+
+    content = load_content()
+    i18n.set_language(lang)
+    try:
+        surface = pygame.Surface((400, 400))
+        for city in content.cities:
+            drawn_text.clear()
+            cards.draw_city(surface, app.ctx, pygame.Rect((0, 0), size), content, city.id, extra_sector=True)
+            names = [i18n._(content.sectors[s].name) for s in (*city.sectors, "extra")]
+            assert [t for t in drawn_text if "\u2026" in t] == [], (city.id, size)
+            shown = _letters("".join(drawn_text))
+            if size[0] >= 300:  # the hovered city names every sector
+                assert all(_letters(n) in shown for n in names), (city.id, names, drawn_text)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+@pytest.mark.parametrize("city", [0, 4])
+def test_the_city_under_the_pointer_is_shown_large_beside_it(make_app, monkeypatch, drawn_text, lang, city):
+    app = make_app((1280, 720))
+    i18n.set_language(lang)
+    try:
+        table = mid_game(app)
+        draw(app)
+        small = table.city_rects[city]
+        placed: list[pygame.Rect] = []
+        real = cards.draw_city
+
+        def spy(surface, ctx, rect, *args, **kwargs):
+            placed.append(pygame.Rect(rect))
+            return real(surface, ctx, rect, *args, **kwargs)
+
+        monkeypatch.setattr(cards, "draw_city", spy)
+        move((small.centerx, small.bottom - 12))
+        drawn_text.clear()
+        app.run(max_frames=2)
+        big = [r for r in placed if r.width > small.width * 2]
+        assert big, "no city shown large"
+        assert not big[-1].colliderect(small) and table.view_rect.contains(big[-1])
+        names = [i18n._(table.content.sectors[s].name) for s in table.content.cities[city].sectors]
+        shown = _letters("".join(drawn_text))
+        assert all(_letters(n) in shown for n in names), names
+    finally:
+        i18n.set_language("en")
