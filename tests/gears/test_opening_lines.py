@@ -91,3 +91,17 @@ def test_the_cogs_enter_before_the_setup_rules_that_read_their_area(real, missio
     rule = next(i for i, e in enumerate(session.log) if e.event.kind == rule_kind
                 and (rule_kind != "spawn" or "Mission card" in str(e.event.text)))
     assert enter < rule, kinds
+
+
+@pytest.mark.parametrize("mission, note", [("belly_of_the_beast", "rotate_first_tile"),
+                                           ("roadblocks", "tickers_instead_of_location_spawns")])
+def test_what_the_build_followed_is_said_before_the_cogs_enter(real, mission, note):
+    """Belly of the Beast's 'rotate the first tile ... The COGs start on the first tile's
+    entrance area' describes the build; said after "The COGs enter at ..." it read as a step
+    taken once they stood there (seen at 1280x720)."""
+    session = Session.start(real, mission, 7, {"players": 2})
+    to_first_order(session)
+    events = [e.event for e in session.log]
+    enter = next(i for i, e in enumerate(events) if e.kind == "setup")
+    said = next(i for i, e in enumerate(events) if e.kind == "setup_rule" and e.payload.get("rule") == note)
+    assert said < enter

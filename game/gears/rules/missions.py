@@ -91,9 +91,23 @@ def stage_rules(state: GearsState, content: GearsContent) -> set[str]:
 
 # ----------------------------------------------------------------------------- setup
 
+# Setup card rules the build has already followed (the level laid out, its spawns, a figure set
+# aside) by the time the COGs enter: said before "The COGs enter at ...", as what was done.
+BUILD_NOTES = ("set_aside_stranded", "rotate_first_tile", "choose_difficulty", "build_first_card_only",
+               "tickers_instead_of_location_spawns", "spawn_by_section_cogs")
+
+
+def log_build_notes(ctx, content: GearsContent) -> None:
+    """The Setup card's rules that the build of level 1 followed (BUILD_NOTES), in card order."""
+    for step in content.missions[ctx.state.mission].setup:
+        if step.keyword in BUILD_NOTES:
+            ctx.emit("setup_rule", M(step.text), {"rule": step.keyword})
+
+
 def apply_setup_rules(ctx, content: GearsContent) -> None:
     """The Setup card's rules that run once level 1 is built and the COGs are placed (spec 4
-    step 10), then the first stage card's entry rules."""
+    step 10), then the first stage card's entry rules. Those the build followed are said by
+    log_build_notes, before the COGs enter."""
     state: GearsState = ctx.state
     m = content.missions[state.mission]
     for step in m.setup:
@@ -131,9 +145,6 @@ def apply_setup_rules(ctx, content: GearsContent) -> None:
                     state.cogs[q].area = start
             names = T.join(", ", [N.cog(state, q) for q in second])
             ctx.emit("setup_rule", M("{text} Level 2: {names} (at {start}).", text=M(step.text), names=names, start=start), {"rule": k, "level2": second})
-        elif k in ("set_aside_stranded", "rotate_first_tile", "choose_difficulty",
-                   "build_first_card_only", "tickers_instead_of_location_spawns", "spawn_by_section_cogs"):
-            ctx.emit("setup_rule", M(step.text), {"rule": k})
     enter_stage(ctx, content)
 
 

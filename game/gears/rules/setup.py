@@ -131,8 +131,9 @@ def setup_proc(ctx) -> None:
     start = state.view().entrance_area
     for c in state.cogs.values():
         c.area = start
-    # Said when it happens: the Setup card's rules that follow read the COGs' start area (China
-    # Shop's Berserker is placed there), and their lines came before this one.
+    # What the build followed, then the COGs entering, then the rules that read their start
+    # area (China Shop's Berserker is placed there: its line came before this one).
+    missions.log_build_notes(ctx, content)
     ctx.emit("setup", M("The COGs enter at {start}.", start=start), {"area": start})
     missions.apply_setup_rules(ctx, content)
     for p in state.players:
