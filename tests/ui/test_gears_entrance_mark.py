@@ -58,3 +58,31 @@ def test_the_map_tags_the_entrance_until_the_cogs_enter(make_app):
         table.submit(table.session.legal_actions()[-1])
     assert any(c.area for c in table.state.cogs.values())
     assert ENTRANCE_TAG not in [m[3] for m in table._map_exit_marks()]
+
+
+def test_a_table_before_any_tile_is_laid_draws_without_an_entrance(make_app):
+    """Scattered asks how the COGs split before it builds a tile: the entrance tag crashed the
+    first frame (no tile, so no entrance: IndexError in BoardView.entrance), seen at 1280x720."""
+    app = make_app()
+    session = Session.start(GearsTitle(), "scattered", 9, {"players": 3})
+    assert not session.state.view().board.pieces()  # the split question comes first
+    assert session.state.view().entrance is None
+    table = GearsTable(app.ctx, session, ["human", "bot", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=2)
+    assert ENTRANCE_TAG not in [m[3] for m in table._map_exit_marks()]
+
+
+def test_every_missions_first_frame_draws(make_app):
+    """The set-up's first question of each mission, drawn (the entrance tag read a board with no
+    tile in Scattered and crashed the window)."""
+    title = GearsTitle()
+    app = make_app()
+    for mission in title.content.missions:
+        lo, hi = title.content.missions[mission].players
+        players = max(lo, min(hi, 3))
+        session = Session.start(title, mission, 9, {"players": players})
+        table = GearsTable(app.ctx, session, ["human"] * players, (1280, 720), SAVES.autosave_path(), animate=False)
+        app.push(table)
+        app.run(max_frames=1)
+        app.pop()

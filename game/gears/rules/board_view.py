@@ -225,12 +225,17 @@ class BoardView:
 
     @cached_property
     def entrance(self):
-        """The map entrance: the first tile's entrance connector (where the COGs come in)."""
-        first_piece = self.board.pieces()[0]
-        return next(c for c in self.board.connectors_of("entrance") if c.piece == first_piece)
+        """The map entrance: the first tile's entrance connector (where the COGs come in); None
+        before a tile is laid (Scattered asks how the COGs split before it builds)."""
+        pieces = self.board.pieces()
+        if not pieces:
+            return None
+        return next((c for c in self.board.connectors_of("entrance") if c.piece == pieces[0]), None)
 
     @cached_property
     def entrance_area(self) -> str:  # the first tile's entrance area (COG start, "map entrance")
+        if self.entrance is None:
+            raise ValueError("the map has no entrance yet (no tile with an entrance laid)")
         return self.board.area_at(_mid(self.entrance.segment)) or self.areas[0]
 
     @cached_property

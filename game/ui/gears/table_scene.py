@@ -1068,13 +1068,10 @@ class GearsTable(GameTable):
         board, z = view.board, self.camera.zoom
         font = self.ctx.assets.font(max(9, round(13 * z)), bold=True)
         marks: list[tuple[Any, str, str]] = []  # (connector, the area it opens on, its words)
-        if not any(c.area for c in st.cogs.values()):
+        if not any(c.area for c in st.cogs.values()) and view.entrance is not None:
             # Set-up, before the COGs enter (Roadblocks asks each player where his Ticker
             # goes first): where they will come in. The question names it; the map shows it.
-            try:
-                marks.append((view.entrance, view.entrance_area, _("Map entrance: the COGs enter here")))
-            except StopIteration:
-                pass
+            marks.append((view.entrance, view.entrance_area, _("Map entrance: the COGs enter here")))
         if not st.doors:
             text = _("Map exit: entering it explores") if gears_turn.explores_on_entry(st) else _("Map exit")
             for name in map_exit_connectors(st):
