@@ -1430,21 +1430,42 @@ class GearsTable(GameTable):
         if c.bleeding:
             y = line(_("Bleeding out!"), ctx.font(14, bold=True), pal.danger, y) + px(2)
         mine = self._not_yours() is None and self.session.decider == viewer
+        lines: list[tuple[str, int, str, pygame.Rect | None, int]] = []  # weapon, ammo, name, its discard, width
         for w, n in c.weapons:
             # A weapon that may be discarded now (seed p. 20) gets a small button at the end of
             # its line; the discard itself is asked again in the prompt line (confirm_drop).
-            drop = pygame.Rect(info.right - px(22), y, px(22), px(17)) if mine and w in self.choices.drops else None
-            width = info.width - (px(26) if drop else 0)
+            drop = pygame.Rect(info.right - px(22), 0, px(22), px(17)) if mine and w in self.choices.drops else None
             # ' *': its dice or range are not printed in the rulebooks (the weapon's card says which)
             weapon = self.content.weapons.get(w)
             mark = "\u00a0*" if weapon is not None and weapon.provenance.placeholder("normal", "overwhelming", "range", "abilities") else ""
+            lines.append((w, n, mark, drop, info.width - (px(26) if drop else 0)))
+
+        def rows_of(short: bool, largest: int = 13) -> list[list[tuple[str, pygame.font.Font]]]:
+            return [weapon_line(ctx, (words.weapon(self.content, w).split()[0] if short else words.weapon(self.content, w)) + mark,
+                                n, width, largest) for w, n, mark, _d, width in lines]
+
+        def height(rows) -> int:
+            return sum(max(sum(f.get_linesize() for _t, f in r), px(17) if d else 0) + px(2)
+                       for r, (_w, _n, _m, d, _wd) in zip(rows, lines))
+
+        # Whole names while the column holds them and the grenades' line; else the names players
+        # use ('Lancer', 'Gnasher'), each on a line: two whole names on two lines each pushed
+        # 'Bolo Grenades' out of the column at 1280x720.
+        rows, size = rows_of(False), 13
+        if y + height(rows) + ctx.font(size).get_linesize() > info.bottom:
+            rows = rows_of(True)
+        while size > 10 and y + height(rows) + ctx.font(size).get_linesize() > info.bottom:
+            size -= 1  # three weapons or more: the lines smaller, down to the column's least size
+            rows = rows_of(True, size)
+        for (w, _n, _m, drop, _wd), weapon_rows in zip(lines, rows):
             if drop is not None:
+                drop.top = y
                 self._button(surface, drop, "\u00d7", f"drop:{w}", size=12)
             below = y
-            for row, font in weapon_line(ctx, words.weapon(self.content, w) + mark, n, width):
+            for row, font in weapon_rows:
                 below = widgets.text(surface, row, font, pal.text, (info.left, below)).bottom
             y = max(below, drop.bottom if drop else 0) + px(2)  # two discard buttons never touch
-        line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(13), pal.text, y)
+        line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(size), pal.text, y)
 
         def face(card: str) -> tuple[str, str]:
             order = self.content.orders.get(card.split("#")[0])
@@ -1933,7 +1954,7 @@ def pal_door(ctx: Context):
     return ctx.palette.door_closed
 
 
-def weapon_line(ctx, name: str, ammo: int, width: int) -> list[tuple[str, pygame.font.Font]]:
+def weapon_line(ctx, name: str, ammo: int, width: int, largest: int = 13) -> list[tuple[str, pygame.font.Font]]:
     """A weapon's line in the hand column ('Snub Pistol *: 2 ammo'), whole in `width`: a smaller
     size first (13 px down to 10), then two lines. At 1280x720 the Greek and Hungarian lines did
     not fit and the name was cut to its first word ('Snub *: 2 πυρομαχικά', 'Lancer *'), or the
@@ -1941,7 +1962,7 @@ def weapon_line(ctx, name: str, ammo: int, width: int) -> list[tuple[str, pygame
     from game.ui.kit.name_fit import fit_name
 
     text = f"{name}: " + _("{n} ammo").format(n=ammo)
-    fitted = fit_name(lambda size: ctx.font(size), text, width, 13, 10, lines=2)
+    fitted = fit_name(lambda size: ctx.font(size), text, width, max(10, largest), 10, lines=2)
     font = ctx.font(fitted.size)
     return [(row, font) for row in fitted.lines]
 
