@@ -1,8 +1,10 @@
 """The Hungarian lessons name things as the Hungarian table does (the catalogue's words for the
 same names): Convoy's sectors ('a Salvage-re' where the city card reads 'Zsákmány'), Level 7's
-events ('Blood Trail' for 'Vérnyom') and tiles (the lessons said 'Tartályfarm' where the tile
-and the log keep its printed name, 'Tank Farm'), and a Gears card's text quoted as the Hungarian
-card reads it, not in English ('„Move up to 4 areas”')."""
+events ('Blood Trail' for 'Vérnyom') and tiles, and a Gears card's text quoted as the Hungarian
+card reads it, not in English ('„Move up to 4 areas”'). A tile the Hungarian rulebook names
+(shared/seeds/001_…: 'tartályfarm', 'légzsilip', 'A-lift', 'B-lift/szervíz alagút', 'kórház') is
+named so on the table, and so in the lessons: an earlier pass had the lessons say 'Tank Farm' to
+match a table that kept the English; the table was the one to change."""
 from __future__ import annotations
 
 import re
@@ -42,6 +44,17 @@ def lessons(catalogue):
         where = [loc for loc, _line in m.locations]
         if m.id and not isinstance(m.id, tuple) and any("/lessons/" in loc for loc in where):
             yield where[0], m.id, m.string
+
+
+# The rulebook's own words for the tiles it names (p. 2 TARTALOM, p. 8): the table's words for them.
+RULEBOOK_TILES = {"Tank Farm": "Tartályfarm", "Airlock": "Légzsilip", "A-Lift": "A-lift", "B-Lift": "B-lift",
+                  "Maintenance Tunnel": "Szervíz alagút", "Hospital": "Kórház"}
+
+
+def test_the_tiles_the_rulebook_names_are_its_words_on_the_table(catalogue):
+    for en, hu in RULEBOOK_TILES.items():
+        level7 = catalogue.get(en, context="level7")
+        assert level7 is not None and level7.string == hu, (en, level7 and level7.string)
 
 
 def test_the_hungarian_lessons_use_the_tables_words_for_names(catalogue):

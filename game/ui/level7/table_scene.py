@@ -1623,7 +1623,7 @@ class Level7Table(GameTable):
         if tile is None or self.steps or self._pending_kind() == "placement" or self.selected is not None:
             return None
         ctx, px = self.ctx, self.ctx.px
-        name = self.tiles[tile].name
+        name = pgettext("level7", self.tiles[tile].name)  # in the table's words, as its band names it
         lines = tuple(self._tile_card_lines(tile))
         small = ctx.font(12)
         # TILE_CARD_PAD each side and 9 above the name: the panel's bevelled frame takes about
