@@ -24,6 +24,12 @@ from game.ui.scene import Context
 LEAST = 9  # px: the least text size the set-up screens use (SetupScreen.TEXT_LEAST)
 
 
+def _step(font: pygame.font.Font) -> int:
+    """From one line to the next: a line's whole image (taller than the font's line size in
+    some sizes: a 12 px line would overlap the next by a pixel)."""
+    return max(font.get_linesize(), font.get_height(), font.size("Ég")[1])
+
+
 @dataclass(frozen=True)
 class Row:
     """One selectable scenario; `bad`: listed but not playable (dim, a click says why)."""
@@ -115,8 +121,8 @@ class ScenarioList:
             line_lines = tuple(widgets.wrap(row.line, small, inner))
         else:
             line_lines = tuple(widgets.wrap_most(row.line, small, inner, most))
-        step = small.get_linesize()
-        height = (round(px(5) * pad) + len(name.lines) * bold(name.size).get_linesize() + len(tag_lines) * step
+        step = _step(small)
+        height = (round(px(5) * pad) + len(name.lines) * _step(bold(name.size)) + len(tag_lines) * step
                   + len(line_lines) * step + round(px(6) * pad))
         return _Laid(name, tag_lines, line_lines, height, pad)
 
@@ -208,14 +214,14 @@ class ScenarioList:
         x, y = rect.left + px(12), rect.top + round(px(5) * lay.pad)
         for line in lay.name.lines:
             widgets.text(surface, line, font, pal.text_dim if row.bad else pal.text, (x, y))
-            y += font.get_linesize()
+            y += _step(font)
         if row.tag and not lay.tag_lines:  # beside the name, on its first line's middle
             widgets.text(surface, row.tag, small, pal.text_dim,
                          (rect.right - px(12), rect.top + round(px(5) * lay.pad) + font.get_linesize() // 2), "midright")
         for line in lay.tag_lines:
             widgets.text(surface, line, small, pal.text_dim, (x, y))
-            y += small.get_linesize()
+            y += _step(small)
         colour = (200, 130, 110) if row.bad else pal.text_dim
         for line in lay.line_lines:
             widgets.text(surface, line, small, colour, (x, y))
-            y += small.get_linesize()
+            y += _step(small)
