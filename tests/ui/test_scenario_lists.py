@@ -3,7 +3,8 @@ the 125% text size in 1280x720, in Hungarian and Greek, Doom's rows read 'P2. Α
 αντιδρασ…' and 'Mintaszobák  —  gyakorlót…', and Gears' rows cut each mission's line to
 'Κάθε τρύπα ανάδυσης…' beside names squeezed into rows of a fixed share. Where the rows do not
 all fit, the list scrolls (the wheel over it, or the arrow keys, which choose the
-previous/next scenario); its rows' rects are what a click chooses."""
+previous/next scenario); its rows' rects are what a click chooses. Level 7's list (which did
+not cut) is the same kit piece now, and checked the same way."""
 from __future__ import annotations
 
 import re
@@ -16,6 +17,8 @@ from game.i18n import _
 from game.ui.doom.setup_scene import DoomSetup
 from game.ui.gears import words as gears_words
 from game.ui.gears.setup_scene import GearsSetup
+from game.ui.level7 import words as level7_words
+from game.ui.level7.setup_scene import Level7Setup
 from tests.ui.conftest import click, key, move, wheel
 from tests.ui.test_ui_scale import at_scale, draw
 
@@ -50,6 +53,11 @@ def _doom_rows(scene) -> list[tuple[str, str]]:
     return rows
 
 
+def _level7_rows(scene) -> list[tuple[str, str]]:
+    return [(level7_words.scenario(sc), _("Cannot be played") if scene._refusal(sc.id) else level7_words.start_line(sc))
+            for sc in scene.content.scenarios.values()]
+
+
 def _open(make_app, setup, lang):
     app = at_scale(make_app, 1.25)
     i18n.set_language(lang)
@@ -61,8 +69,8 @@ def _open(make_app, setup, lang):
 
 
 @pytest.mark.parametrize("lang", ["hu", "el"])
-@pytest.mark.parametrize("setup, rows", [(GearsSetup, _gears_rows), (DoomSetup, _doom_rows)],
-                         ids=["gears", "doom"])
+@pytest.mark.parametrize("setup, rows", [(GearsSetup, _gears_rows), (DoomSetup, _doom_rows),
+                                         (Level7Setup, _level7_rows)], ids=["gears", "doom", "level7"])
 def test_every_scenario_name_and_tag_is_drawn_whole(make_app, drawn_text, lang, setup, rows):
     app, scene = _open(make_app, setup, lang)
     seen: list[str] = []
@@ -85,11 +93,11 @@ def test_every_scenario_name_and_tag_is_drawn_whole(make_app, drawn_text, lang, 
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-@pytest.mark.parametrize("setup", [GearsSetup, DoomSetup], ids=["gears", "doom"])
+@pytest.mark.parametrize("setup", [GearsSetup, DoomSetup, Level7Setup], ids=["gears", "doom", "level7"])
 def test_a_click_on_a_row_and_the_arrow_keys_choose_its_scenario(make_app, lang, setup):
     app, scene = _open(make_app, setup, lang)
     lst = scene.scenario_list
-    field = "mission" if setup is GearsSetup else "scenario"
+    field = "mission" if setup is GearsSetup else "scenario"  # the choice's field the list sets
     rects = [r for r, _row in lst.rows]
     assert rects and all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     left = pygame.Rect(0, 150, 700, 720 - 120 - 150)  # the left column, above the buttons' row

@@ -1,5 +1,5 @@
 """A set-up screen's list of scenarios (Gears' missions and custom maps, Doom's scenarios and
-built maps): each row a name, a tag (players, frag target...) and a line of what it is about,
+built maps, Level 7's scenarios): each row a name, a tag (players, frag target...) and a line of what it is about,
 selectable with a click, or with the arrow keys through SetupScreen.
 
 The name and the tag are always drawn whole: the tag beside the name where both fit on one
@@ -7,7 +7,8 @@ line, else on its own line(s) under it; the name at its size if it can, else sma
 lines (name_fit.fit_name, as the cards' names). At 1280x720 in Hungarian and Greek, and at the
 125% text size, Doom's and Gears' rows cut them with '…' ('P2. Απενεργοποίηση αντιδρασ…').
 Where the rows do not fit the room, the line under the name is shortened (two lines, one line
-ending in '…', none) before the names get smaller, and then the list scrolls (the mouse wheel
+ending in '…', the chosen row's only) before the names get smaller; a row that cannot be played
+keeps its line (why) whole, and then the list scrolls (the mouse wheel
 over it, or the arrow keys), with a note saying which rows are shown.
 """
 from __future__ import annotations
@@ -115,6 +116,8 @@ class ScenarioList:
             tag_lines = tuple(widgets.wrap(row.tag, small, inner)) if row.tag else ()
         if most == "chosen":
             most = None if row.chosen else 0
+        if row.bad:  # why it cannot be played: whole (a click on it says no more)
+            most = None
         if not row.line or most == 0:
             line_lines: tuple[str, ...] = ()
         elif most is None:
