@@ -419,4 +419,5 @@ class SetupScreen(Scene, ABC):
                                   pygame.Rect(x, y, inner_w, bottom - y))
 
     def shortcuts(self) -> list[tuple[str, str]]:
-        return [("Enter", self.start_label()), ("Ctrl+L", _("Load a game")), ("Esc", _("Back"))]
+        return [("Enter", self.start_label()), ("\u2191 \u2193", _("The previous or next scenario in the list")),
+                ("Ctrl+L", _("Load a game")), ("Esc", _("Back"))]
