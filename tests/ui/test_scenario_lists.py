@@ -122,3 +122,41 @@ def test_a_click_on_a_row_and_the_arrow_keys_choose_its_scenario(make_app, lang,
     key(pygame.K_UP)
     app.run(max_frames=1)
     assert playable[-2].endswith(getattr(scene.choice, field))
+
+
+def test_a_list_longer_than_its_room_scrolls_and_keeps_the_chosen_row_shown(make_app, drawn_text):
+    """Twelve rows in a room for a few: the rows drawn lie inside the room, a note says which
+    are shown, the wheel over the list moves it (not elsewhere), and a row chosen by the keys
+    is scrolled into view."""
+    from game.ui.kit.scenario_list import Heading, Row, ScenarioList
+
+    app = make_app((1280, 720))
+    ctx, screen = app.ctx, app.screen
+    room = pygame.Rect(40, 100, 560, 220)
+    lst = ScenarioList()
+
+    def items(chosen):
+        rows = [Row(f"s:{i}", f"Scenario number {i}", f"{i} players", "What it is about.", chosen=i == chosen)
+                for i in range(12)]
+        return rows[:6] + [Heading("More")] + rows[6:]
+
+    hits, bottom = lst.draw(screen, ctx, items(0), room, None)
+    assert lst.max_scroll > 0 and len(hits) < 12 and bottom <= room.bottom
+    assert all(room.contains(r) for r, _w in hits)
+    assert any("scroll" in t for t in drawn_text)
+    first = hits[0][1]
+    assert not lst.wheel((700, 200), -1)  # outside the list: nothing moves
+    assert lst.wheel(room.center, -1) and lst.scroll == 1
+    hits, _b = lst.draw(screen, ctx, items(0), room, None)
+    assert hits[0][1] != first and all(room.contains(r) for r, _w in hits)
+    # The keys: from the first row down to the last, each chosen row drawn.
+    lst.scroll = 0
+    chosen = 0
+    lst.draw(screen, ctx, items(chosen), room, None)
+    for _n in range(11):
+        what = lst.step(1)
+        chosen = int(what.partition(":")[2])
+        hits, _b = lst.draw(screen, ctx, items(chosen), room, None)
+        assert what in [w for _r, w in hits]
+    assert chosen == 11 and lst.scroll == lst.max_scroll
+    assert lst.step(1) == "s:11"  # the last stays chosen
