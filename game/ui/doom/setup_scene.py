@@ -27,6 +27,7 @@ from game.i18n import _
 from game.ui import widgets
 from game.ui.doom import words
 from game.ui.doom.entry import SAVES
+from game.ui.kit import scenario_list
 from game.ui.kit.saves import Saved
 from game.ui.kit.seats import new_seed
 from game.ui.kit.setup_screen import SetupScreen
@@ -214,7 +215,7 @@ class DoomSetup(SetupScreen):
     # ------------------------------------------------------------------ drawing
     def draw_choices(self, surface, area: pygame.Rect) -> None:
         """The scenarios: name, frag target and how the marines win, the map's size."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        ctx, px = self.ctx, self.ctx.px
         widgets.panel(surface, ctx, area, alpha=235)
         x, y = area.left + px(18), area.top + px(12)
         tab_w = (area.width - px(44)) // 2
@@ -223,78 +224,39 @@ class DoomSetup(SetupScreen):
                                on=self.tab == tab)
         y += px(46)
         if self.tab == "rules":
+            self.scenario_list.order = []  # the arrow keys choose no scenario here
             self._draw_rules(surface, pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(12)))
             return
-        built = list(self.built.values())
-        small_h = px(50)  # a built map's row: its name, its frag target, one line
-        rows_room = area.bottom - y - px(12) - len(built) * small_h - (px(24) if built else 0)
-        # The scenarios first, each goal line whole (wrapped: a long one ended in '…'), then what
-        # is left for the preview.
-        small = ctx.font(13)
-        text_w = area.width - px(36) - px(24)
-        goals = [words.goal(sc, self._map(sc)) for sc in (self.content.scenarios[sid] for sid in self.scenario_ids)]
-        step = int(small.get_linesize() * 1.1)
-        # A row: the name's line (px 34), the goal's lines as text_block lays them, a margin.
-        heights = [max(px(58), px(46) + (len(widgets.wrap(g, small, text_w)) - 1) * step + small.get_height())
-                   for g in goals]
-        if sum(heights) > rows_room:  # a large UI scale: the rows share the room, a goal cut visibly ('…')
-            heights = [min(h, rows_room // len(heights)) for h in heights]
-        for n, sid in enumerate(self.scenario_ids):
+        # The scenarios and the built maps, each name and tag whole (the kit's scenario list),
+        # then what is left for the preview.
+        items: list[scenario_list.Item] = []
+        for sid in self.scenario_ids:
             sc = self.content.scenarios[sid]
-            row_h = heights[n]
-            rect = pygame.Rect(x, y, area.width - px(36), row_h - px(8))
-            chosen = sid == self.choice.scenario
-            fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) else (36, 39, 46)
-            pygame.draw.rect(surface, fill, rect, border_radius=px(6))
-            pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
-            tag = _("Invader wins at {n} frags").format(n=sc.frag_target)
-            tag_r = widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(10)), "topright")
-            # The name left of the frag target, a size smaller before it is cut (Greek 'Δοκιμαστικά
-            # δωμάτια — χάρτης εξάσκησης' ran into 'Ο εισβολέας νικά με 3 frags').
-            name, room = self._row_name(sc), tag_r.left - px(16) - (rect.left + px(12))
-            name_font = next((f for f in (ctx.font(n, bold=True) for n in (17, 16, 15, 14)) if f.size(name)[0] <= room),
-                             ctx.font(14, bold=True))
-            widgets.text(surface, widgets.elide(name, name_font, room), name_font, pal.text, (rect.left + px(12), rect.top + px(8)))
-            text = rect.inflate(-px(24), 0)
-            text.top, text.height = rect.top + px(34), rect.height - px(38)
-            widgets.text_block(surface, goals[n], small, pal.text_dim, text, 1.1)
-            self.hits.append((rect, f"scenario:{sid}"))
-            y += row_h
+            items.append(scenario_list.Row(f"scenario:{sid}", self._row_name(sc),
+                                           _("Invader wins at {n} frags").format(n=sc.frag_target),
+                                           words.goal(sc, self._map(sc)), chosen=sid == self.choice.scenario))
+        built = list(self.built.values())
         if built:
-            y = widgets.heading(surface, ctx, _("Built maps (maps/custom)"), x, y + px(2)) + px(2)
+            items.append(scenario_list.Heading(_("Built maps (maps/custom)")))
         for b in built:
-            y = self._draw_built(surface, b, pygame.Rect(x, y, area.width - px(36), small_h - px(6))) + px(6)
+            if b.scenario is None:
+                tag, line = _("Cannot be played"), str(b.problem)
+            else:
+                tag = _("Invader wins at {n} frags").format(n=b.scenario.frag_target) + (
+                    "  (" + _("default") + ")" if b.frag_default else "")
+                line = _("Marines win when one of them reaches the objective.") + "  " + _("map {file}").format(file=b.path.name)
+            items.append(scenario_list.Row(b.id, b.name, tag, line, chosen=b.id == self.choice.scenario,
+                                           bad=b.scenario is None))
+        rows = pygame.Rect(x, y, area.width - px(36), area.bottom - px(12) - y)
+        rows.height = self.scenario_list.needs(ctx, items, rows.width, rows.height)
+        hits, y = self.scenario_list.draw(surface, ctx, items, rows, self.mouse)
+        self.hits += hits
         self._draw_preview(surface, pygame.Rect(x, y + px(4), area.width - px(36), area.bottom - y - px(18)))
 
     def _map(self, sc) -> board.DoomMap | None:
         """A scenario's map, None when it is broken or gone (the preview says what is wrong)."""
         got = self._maps(sc.map)
         return None if isinstance(got, InputError) else got
-
-    def _draw_built(self, surface, b, rect: pygame.Rect) -> int:
-        """A built map: its name, the frag target (marked when it is the default), the file; a
-        map that cannot be played dim, with its problem."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        chosen = b.id == self.choice.scenario
-        bad = b.scenario is None
-        fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not bad else (36, 39, 46)
-        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
-        pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
-        name_font, small = ctx.font(15, bold=True), ctx.font(12)
-        widgets.text(surface, widgets.elide(b.name, name_font, rect.width // 2), name_font,
-                     pal.text_dim if bad else pal.text, (rect.left + px(12), rect.top + px(6)))
-        if bad:
-            tag, line = _("Cannot be played"), str(b.problem)
-        else:
-            sc = b.scenario
-            tag = _("Invader wins at {n} frags").format(n=sc.frag_target) + (
-                "  (" + _("default") + ")" if b.frag_default else "")
-            line = _("Marines win when one of them reaches the objective.") + "  " + _("map {file}").format(file=b.path.name)
-        widgets.text(surface, tag, small, (226, 120, 90) if bad else pal.text_dim, (rect.right - px(12), rect.top + px(8)), "topright")
-        widgets.text(surface, widgets.elide(line, small, rect.width - px(24)), small, pal.text_dim,
-                     (rect.left + px(12), rect.bottom - px(6)), "bottomleft")
-        self.hits.append((rect, b.id))
-        return rect.bottom
 
     def _draw_rules(self, surface, area: pygame.Rect) -> None:
         """Each rule option (spec 11): its name, a button showing its value (a click takes the

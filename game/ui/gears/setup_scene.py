@@ -23,6 +23,7 @@ from game.i18n import _
 from game.ui import widgets
 from game.ui.gears import words
 from game.ui.gears.entry import SAVES
+from game.ui.kit import scenario_list
 from game.ui.kit.saves import Saved
 from game.ui.kit.seats import new_seed
 from game.ui.kit.setup_screen import SetupScreen
@@ -252,15 +253,12 @@ class GearsSetup(SetupScreen):
 
     # ------------------------------------------------------------------ drawing
     def draw_choices(self, surface, area: pygame.Rect) -> None:
+        """The missions, then the builder's: each name and tag whole (the kit's scenario list)."""
         ctx, px = self.ctx, self.ctx.px
         widgets.panel(surface, ctx, area, alpha=235)
         x, y = area.left + px(18), area.top + px(14)
         y = widgets.heading(surface, ctx, _("Mission"), x, y)
-        custom = list(self.custom.values())
-        heading_h = ctx.font(12, bold=True).get_linesize() + px(10) if custom else 0
-        n = len(self.mission_ids) + len(custom)
-        row_h = min(px(74), (area.bottom - y - px(12) - heading_h) // n)
-        width = area.width - px(36)
+        items: list[scenario_list.Item] = []
         for mid in self.mission_ids:
             m = self.content.missions[mid]
             refusal = self.refusals.get(mid)
@@ -270,11 +268,11 @@ class GearsSetup(SetupScreen):
                 line, bad = _("Not playable yet: ") + refusal, True
             else:
                 line, bad = " \u2022 ".join(_(s.flip_when.text) for s in m.stages[:1]) or words.mission(m), False
-            self._mission_row(surface, pygame.Rect(x, y, width, row_h - px(6)), f"{m.number}. {words.mission(m)}", tag, line,
-                              chosen=mid == self.choice.mission, bad=bad, what=f"mission:{mid}")
-            y += row_h
+            items.append(scenario_list.Row(f"mission:{mid}", f"{m.number}. {words.mission(m)}", tag, line,
+                                           chosen=mid == self.choice.mission, bad=bad))
+        custom = list(self.custom.values())
         if custom:
-            y = widgets.heading(surface, ctx, _("Custom maps"), x, y + px(4)) + px(2)
+            items.append(scenario_list.Heading(_("Custom maps")))
         for e in custom:
             if e.mission is None:
                 tag, line, bad = _("Broken file"), _("Cannot be played: ") + e.problem, True
@@ -284,45 +282,7 @@ class GearsSetup(SetupScreen):
                 goal = (_("Hold out for {n} Locust activations").format(n=m.activations)  # type: ignore[attr-defined]
                         if m.goal == "hold_out" else _("Reach the exit with a standing COG"))  # type: ignore[attr-defined]
                 line, bad = goal + "  \u2022  " + _("map {file}").format(file=m.map.name), False  # type: ignore[attr-defined]
-            self._mission_row(surface, pygame.Rect(x, y, width, row_h - px(6)), e.name, tag, line,
-                              chosen=e.scenario == self.choice.mission, bad=bad, what=e.scenario)
-            y += row_h
-
-    def _mission_row(self, surface, rect: pygame.Rect, title: str, tag: str, line: str, chosen: bool, bad: bool,
-                     what: str) -> None:
-        """One selectable mission: name, a tag on the right, one or more lines below (cut to fit).
-        A `bad` row (refused or broken) is dim, and a click on it only says why."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not bad else (36, 39, 46)
-        pygame.draw.rect(surface, fill, rect, border_radius=px(6))
-        pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
-        small = ctx.font(12)
-        name_font = ctx.font(17 if rect.height > px(44) else 15, bold=True)
-        tag_w = small.size(tag)[0]
-        colour = (200, 130, 110) if bad else pal.text_dim
-        text_rect = pygame.Rect(rect.left + px(12), rect.top + name_font.get_linesize() + px(7), rect.width - px(24),
-                                rect.bottom - rect.top - name_font.get_linesize() - px(9))
-        short = text_rect.height < small.get_linesize()
-        name = widgets.elide(title, name_font, rect.width - tag_w - px(40))
-        if short:  # one line: name, text and tag share the row's middle
-            widgets.text(surface, name, name_font, pal.text if not bad else pal.text_dim, (rect.left + px(12), rect.centery), "midleft")
-            widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.centery), "midright")
-        else:
-            widgets.text(surface, name, name_font, pal.text if not bad else pal.text_dim, (rect.left + px(12), rect.top + px(6)))
-            widgets.text(surface, tag, small, pal.text_dim, (rect.right - px(12), rect.top + px(8)), "topright")
-        if short:
-            # A short row (many missions in a small window): the line goes beside the name, cut.
-            left = rect.left + px(12) + min(name_font.size(title)[0], rect.width - tag_w - px(40)) + px(12)
-            room = rect.right - px(12) - tag_w - px(14) - left
-            if room > px(60):
-                widgets.text(surface, widgets.elide(line, small, room), small, colour, (left, rect.centery), "midleft")
-            self.hits.append((rect, what))
-            return
-        lines = widgets.wrap(line, small, text_rect.width)
-        maxl = max(1, text_rect.height // small.get_linesize())
-        if len(lines) > maxl:
-            lines = lines[:maxl]
-            lines[-1] = widgets.elide(lines[-1] + "\u2026", small, text_rect.width)
-        for i, text in enumerate(lines):
-            surface.blit(small.render(text, True, colour), (text_rect.left, text_rect.top + i * small.get_linesize()))
-        self.hits.append((rect, what))
+            items.append(scenario_list.Row(e.scenario, e.name, tag, line, chosen=e.scenario == self.choice.mission, bad=bad))
+        rows = pygame.Rect(x, y, area.width - px(36), area.bottom - px(10) - y)
+        hits, _bottom = self.scenario_list.draw(surface, ctx, items, rows, self.mouse)
+        self.hits += hits

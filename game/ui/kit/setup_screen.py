@@ -21,6 +21,7 @@ from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.kit import load_list
 from game.ui.kit.saves import SaveEntry, Saved, SaveStore
+from game.ui.kit.scenario_list import ScenarioList
 from game.ui.kit.seats import SEAT_COLOURS, SeedField, new_seed
 from game.ui.scene import Context, Pop, Push, Scene
 
@@ -43,6 +44,7 @@ class SetupScreen(Scene, ABC):
         self.saves: list[SaveEntry] = []
         self.scroll = 0
         self.max_scroll = 0
+        self.scenario_list = ScenarioList()  # the title's scenarios, if it lists them with the kit's list
 
     # ------------------------------------------------------------------ what the title says
     def new_title(self) -> str:
@@ -236,6 +238,9 @@ class SetupScreen(Scene, ABC):
         elif event.type == pygame.MOUSEWHEEL and self.mode == "load":
             self.scroll = max(0, min(self.max_scroll, self.scroll - event.y))
             self.dirty = True
+        elif event.type == pygame.MOUSEWHEEL and self.mode == "new":
+            if self.scenario_list.wheel(self.mouse, event.y):
+                self.dirty = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, what in self.hits:
                 if rect.collidepoint(event.pos):
@@ -256,6 +261,11 @@ class SetupScreen(Scene, ABC):
                 self.show_saves()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode == "new":
                 return self.start()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.mode == "new":
+                # The previous / next playable scenario of the list (scrolled into view).
+                what = self.scenario_list.step(-1 if event.key == pygame.K_UP else 1)
+                if what is not None:
+                    return self.command(what)
         return None
 
     # ------------------------------------------------------------------ drawing
@@ -409,4 +419,5 @@ class SetupScreen(Scene, ABC):
                                   pygame.Rect(x, y, inner_w, bottom - y))
 
     def shortcuts(self) -> list[tuple[str, str]]:
-        return [("Enter", self.start_label()), ("Ctrl+L", _("Load a game")), ("Esc", _("Back"))]
+        return [("Enter", self.start_label()), ("\u2191 \u2193", _("The previous or next scenario in the list")),
+                ("Ctrl+L", _("Load a game")), ("Esc", _("Back"))]

@@ -14,6 +14,7 @@ import pygame
 from game.engine.session import Session
 from game.i18n import _, first_capital
 from game.ui import widgets
+from game.ui.kit import scenario_list
 from game.ui.kit.saves import Saved
 from game.ui.kit.seats import new_seed
 from game.ui.kit.setup_screen import SetupScreen
@@ -110,55 +111,19 @@ class Level7Setup(SetupScreen):
         widgets.panel(surface, ctx, area, alpha=235)
         x, y = area.left + px(18), area.top + px(14)
         y = widgets.heading(surface, ctx, _("Scenario"), x, y)
-        scs = list(self.content.scenarios.values())
-        room = area.bottom - y - px(140)  # "How a turn goes" below
-        small, inner_w = ctx.font(13), area.width - px(60)
-        whys = {sc.id: _sentence(self._refusal(sc.id)) for sc in scs}
-        # Each row as tall as its text (a refusal is longer than an objective) while they all
-        # fit; else an equal share each, the text ending in an ellipsis.
-        name_font = ctx.font(17, bold=True)
-
-        def tag_below(sc) -> bool:
-            """The scenario's tag (its values, or why it cannot be played) goes on a line under its
-            name where it does not fit whole beside it (the Greek and Hungarian values at 125%
-            in 1280x720 ended in '…' there: 'Ζωτικότητα 4, Απειλή 6, απ…')."""
-            tag = _("Cannot be played") if whys[sc.id] else words.start_line(sc)
-            beside = area.width - px(36) - px(24) - name_font.size(words.scenario(sc))[0] - px(16)
-            return small.size(tag)[0] > beside
-
-        texts = [len(widgets.wrap(whys[sc.id] or words.objective(sc), small, inner_w)) * int(small.get_linesize() * 1.1)
-                 + (small.get_linesize() + px(2) if tag_below(sc) else 0) for sc in scs]
-        for least in (px(100), px(78)):
-            needs = [max(least, px(48) + h) for h in texts]
-            if sum(needs) <= room:
-                break
-        else:
-            needs = [min(px(100), room // max(1, len(scs)))] * len(scs)
-        for sc, row_h in zip(scs, needs):
-            rect = pygame.Rect(x, y, area.width - px(36), row_h - px(10))
-            chosen = sc.id == self.choice.scenario
-            why = whys[sc.id]
-            fill = (70, 56, 30) if chosen else (46, 50, 58) if self._hover(rect) and not why else (36, 39, 46)
-            pygame.draw.rect(surface, fill, rect, border_radius=px(6))
-            pygame.draw.rect(surface, pal.accent if chosen else (70, 74, 84), rect, 2 if chosen else 1, border_radius=px(6))
-            name = widgets.text(surface, words.scenario(sc), name_font, pal.text_dim if why else pal.text,
-                                (rect.left + px(12), rect.top + px(8)))
-            tag = _("Cannot be played") if why else words.start_line(sc)
-            # Right of the name where it fits, else on a line of its own under it: at 125% in
-            # 1280x720 the Greek 'Vitality 4, Threat 6, lockdown...' lay over the scenario's name.
-            beside = rect.right - px(12) - name.right - px(16)
-            below = rect.top + px(34)
-            colour = (226, 120, 90) if why else pal.text_dim
-            if not tag_below(sc):
-                widgets.text(surface, widgets.elide(tag, small, beside), small, colour, (rect.right - px(12), rect.top + px(10)),
-                             "topright")
-            else:
-                below = widgets.text(surface, widgets.elide(tag, small, rect.width - px(24)), small, colour,
-                                     (rect.left + px(12), below)).bottom + px(2)
-            text = pygame.Rect(rect.left + px(12), below, rect.width - px(24), rect.bottom - px(4) - below)
-            widgets.text_block(surface, why or words.objective(sc), small, pal.text_dim, text, 1.1)
-            self.hits.append((rect, f"scenario:{sc.id}"))
-            y += row_h
+        # Each scenario's name, its values (or that it cannot be played) and its objective (or
+        # why not), whole: the kit's scenario list, with room kept for "How a turn goes" below.
+        items: list[scenario_list.Item] = []
+        for sc in self.content.scenarios.values():
+            why = _sentence(self._refusal(sc.id))
+            items.append(scenario_list.Row(f"scenario:{sc.id}", words.scenario(sc),
+                                           _("Cannot be played") if why else words.start_line(sc),
+                                           why or words.objective(sc), chosen=sc.id == self.choice.scenario,
+                                           bad=bool(why)))
+        rows = pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(140))
+        rows.height = self.scenario_list.needs(ctx, items, rows.width, rows.height)
+        hits, y = self.scenario_list.draw(surface, ctx, items, rows, self.mouse)
+        self.hits += hits
         y = widgets.heading(surface, ctx, _("How a turn goes"), x, y + px(8))
         note = pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(18))
         how = _("1. Draw an adrenaline card.  2. Move as far as your Speed allows, explore through doors (each draws "
