@@ -1896,5 +1896,5 @@ def figure_card_lines(state, c, fig: str) -> tuple[str, list[str]]:
                  _("move {m}, dice {d}").format(m=mon.move, d=words.dice(mon.dice)) + unsure("move", "dice"),
                  (_("melee only") if mon.melee else _("ranged attacks")) + unsure("melee")]
     if any(line.endswith(" *") for line in lines):
-        lines.append(_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"))
+        lines.append(_("* placeholder: not printed in the rulebooks"))
     return title, lines

@@ -36,7 +36,7 @@ def mission_card_blocks(mission, stage_now: int) -> list[tuple[str, list[tuple[s
             lines.append((_("Locked: its way in is a locked door.") + unsure("locks"), "dim"))
         blocks.append((_("Level {n}").format(n=level.number), lines))
     if any(text.endswith(" *") for _title, lines in blocks for text, _role in lines):
-        blocks.append((_("Placeholders"), [(_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "dim")]))
+        blocks.append((_("Placeholders"), [(_("* placeholder: not printed in the rulebooks"), "dim")]))
     return blocks
 
 

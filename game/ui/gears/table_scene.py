@@ -1984,7 +1984,7 @@ def cog_card_lines(state, content, player: str) -> list[tuple[str, str]]:
     lines.append((_("Bolo Grenades: {n}").format(n=cog.grenades) + unsure("grenades"), "traits"))
     lines.append(((cog.ability.name or _("Ability")) + ": " + words.marked_text(cog.ability.text, unsure("ability")), "ability"))
     if any(t.endswith(" *") for t, _role in lines):
-        lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
+        lines.append((_("* placeholder: not printed in the rulebooks"), "legend"))
     return lines
 
 
@@ -2015,5 +2015,5 @@ def locust_card_lines(state, content, lid: str) -> list[tuple[str, str]]:
         if ab.effect != "none":
             lines.append(((_(ab.name) + ": " if ab.name else "") + words.marked_text(ab.text, unsure("abilities")), "ability"))
     if any(text.endswith(" *") for text, _role in lines):
-        lines.append((_("* placeholder: not printed in the rulebooks (docs/CONTENT.md)"), "legend"))
+        lines.append((_("* placeholder: not printed in the rulebooks"), "legend"))
     return lines

@@ -369,7 +369,7 @@ def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, abo
 
 
 def _placeholder_note() -> str:
-    return _("* placeholder: not printed in the rulebooks (docs/CONTENT.md)")
+    return _("* placeholder: not printed in the rulebooks")
 
 
 def enlarged_bound(ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
