@@ -420,6 +420,41 @@ def test_the_attack_line_runs_from_the_attacker_not_a_partner_in_his_area(make_a
     assert figures_line and witness_elsewhere  # the case seen: the area witness started elsewhere
 
 
+def test_a_blocked_line_between_the_tokens_still_starts_or_ends_on_one(make_app):
+    """China Shop at 1920x1080: Damon attacked Wretch 1 in an area his own sees, but a wall
+    corner stood between the two tokens; the line drawn was the area search's witness, from his
+    token to a point of floor short of the Wretch, or between two points of floor. Now, where
+    the tokens' line is blocked, a witness from one token into the other's area (a token stands
+    in its area, and the rules' sight is area to area)."""
+    app, table = start_game(make_app, seats=("human", "human"))
+    while not all(c.area for c in table.state.cogs.values()) or table.state.phase.startswith("setup"):
+        table.submit(table.session.legal_actions()[0])
+    st = table.state
+    player = st.active_player
+    view = st.view()
+    lid = next(iter(st.locusts))
+    blocked = 0
+    for here in sorted(a for a in view.areas if a in view.move_dist):
+        st.cogs[player].area, st.cogs[player].cover = here, None
+        for area in sorted(view.sight.visible_areas(here)):
+            if area == here:
+                continue
+            st.locusts[lid].area, st.locusts[lid].cover = area, None
+            table.target = lid
+            pos = table._positions()
+            a, b = (tuple(Fraction(round(c)) for c in pos[k]) for k in (player, lid))
+            if view.sight.points(a, b).visible:
+                continue
+            ends = table._target_ends()
+            mine, theirs = view.sight.point_area(a, area), view.sight.point_area(b, here)
+            if mine.visible or theirs.visible:
+                blocked += 1
+                assert table.screen_of_figure(player) in ends or table.screen_of_figure(lid) in ends, (here, area)
+        if blocked >= 3:
+            break
+    assert blocked  # the case seen
+
+
 @pytest.mark.parametrize("lang, said", [("en", "1 hit, 3 shields, 0 omens"), ("el", "1 επιτυχία, 3 ασπίδες, 0 οιωνοί"),
                                         ("hu", "1 találat, 3 pajzs, 0 omen")])
 def test_the_dice_tray_counts_each_face_in_its_own_number(lang, said):

@@ -1313,6 +1313,16 @@ class GearsTable(GameTable):
         ends = [tuple(Fraction(round(c)) for c in pos[k]) for k in (player, self.target) if k in pos]
         if len(ends) == 2 and view.sight.points(ends[0], ends[1]).visible:
             return self.screen_of_figure(player), self.screen_of_figure(self.target)
+        if len(ends) == 2:
+            # Blocked between the tokens: a witness from one token into the other's area (the
+            # rules' sight is area to area, and a token stands in its area). The area search's
+            # witness joined two points of floor, a line that stopped short of both figures.
+            mine = view.sight.point_area(ends[0], b_area)
+            if mine.visible and mine.witness is not None:
+                return self.screen_of_figure(player), self.camera.to_screen(float(mine.witness.b[0]), float(mine.witness.b[1]))
+            theirs = view.sight.point_area(ends[1], a_area)
+            if theirs.visible and theirs.witness is not None:
+                return self.camera.to_screen(float(theirs.witness.b[0]), float(theirs.witness.b[1])), self.screen_of_figure(self.target)
         result = view.sight.areas(a_area, b_area)
         if result.witness is None:
             return self.screen_of_figure(player), self.screen_of_figure(self.target)
