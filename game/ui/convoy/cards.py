@@ -1235,6 +1235,23 @@ def _stations(out: pygame.Surface, ctx, rect: pygame.Rect, n: int, colour: RGB) 
     return x + cols * (s + 1) + max(2, rect.height // 5)
 
 
+CITY_RATIO = 130 / 180  # height / width of a city card as the table lays it (about 180x130 at 1280x720)
+# px: the narrowest city card of that shape whose texts all read whole in every language (its
+# name, the victory results); narrower, or taller than that shape (a set-up screen's cards were
+# drawn 148x185: 'Clevel…', 'Destroy anoth…'), the name and the results are cut. The fonts are
+# in pixels, not UI units: the same at every text size. tests/ui/test_convoy_setup_cities.py.
+CITY_LEAST_W = 130
+
+
+def city_size(width: int, height: int) -> tuple[int, int] | None:
+    """The largest city card of the table's shape (CITY_RATIO) in `width` x `height`, or None
+    when it would be narrower than CITY_LEAST_W (its texts cut)."""
+    w = min(width, int(height / CITY_RATIO))
+    if w < CITY_LEAST_W:
+        return None
+    return w, round(w * CITY_RATIO)
+
+
 def draw_city(surface: pygame.Surface, ctx, rect: pygame.Rect, content, city_id: str, *, destroyed: bool = False,
               sectors_destroyed: tuple[int, ...] = (), battle_sector: int | None = None, feature_used: bool = False,
               extra_sector: bool = False) -> list[pygame.Rect]:

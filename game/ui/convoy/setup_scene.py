@@ -190,12 +190,27 @@ class ConvoySetup(SetupScreen):
                 "on. When New York falls, Moloch wins with a card left in its deck or a Robot in New York; otherwise the "
                 "Outpost wins. Drag cards from your hand into the cities.")
         y = widgets.text_block(surface, how, widgets.block_font(ctx, how, note, 13, line_gap=1.2), pal.text_dim, note, 1.2)
-        # The five city cards as the table shows them, when there is room for them.
-        gap = px(8)
-        cw = (w - 4 * gap) // 5
-        ch = min(area.bottom - y - px(24), round(cw * 1.25))
-        if ch >= px(90):
-            from game.ui.convoy import cards
+        # The five city cards as the table shows them, when there is room for them: of the
+        # table's shape and wide enough for their names and victory results whole (drawn as
+        # tall as wide and more, 148x185 at 1920x1080, they read 'Clevel…', 'Destroy anoth…');
+        # in one row of five or two rows (three and two), whichever draws them larger.
+        from game.ui.convoy import cards
 
-            for i, city in enumerate(self.content.cities):
-                cards.draw_city(surface, ctx, pygame.Rect(x + i * (cw + gap), y + px(12), cw, ch), self.content, city.id)
+        gap = px(8)
+        room = area.bottom - y - px(24)
+        best = None
+        for per_row in (5, 3):
+            rows = -(-5 // per_row)
+            size = cards.city_size((w - (per_row - 1) * gap) // per_row, (room - (rows - 1) * gap) // rows)
+            if size is not None and (best is None or size[0] > best[1][0]):
+                best = (per_row, size)
+        if best is None:
+            return
+        per_row, (cw, ch) = best
+        cities = self.content.cities
+        for i, city in enumerate(cities):
+            r, c = divmod(i, per_row)
+            n = min(per_row, len(cities) - r * per_row)  # the cards of this row, centred
+            left = x + (w - n * cw - (n - 1) * gap) // 2
+            rect = pygame.Rect(left + c * (cw + gap), y + px(12) + r * (ch + gap), cw, ch)
+            cards.draw_city(surface, ctx, rect, self.content, city.id)
