@@ -68,7 +68,7 @@ def _open(make_app, setup, lang):
     return app, app.top
 
 
-@pytest.mark.parametrize("lang", ["hu", "el"])
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
 @pytest.mark.parametrize("setup, rows", [(GearsSetup, _gears_rows), (DoomSetup, _doom_rows),
                                          (Level7Setup, _level7_rows)], ids=["gears", "doom", "level7"])
 def test_every_scenario_name_and_tag_is_drawn_whole(make_app, drawn_text, lang, setup, rows):
@@ -87,8 +87,9 @@ def test_every_scenario_name_and_tag_is_drawn_whole(make_app, drawn_text, lang, 
         assert _letters(tag) in shown, tag
         for text in (name, tag):
             assert not [c for c in cut if _letters(text).startswith(_letters(c[:-1]))], (text, cut)
-    # Nor is any row's line cut in these two languages: where the rows do not fit, the chosen
-    # row's line is shown whole and the others' not at all (Gears' lines ended in '…').
+    # Nor is any row's line cut: where the rows do not fit, the chosen row's line is shown whole
+    # and the others' not at all (Gears' lines ended in '…'; in English, Doom's goals were each
+    # cut to one line: 'Marines win when one of them reaches the exit: Evac airlock. The invader…').
     assert cut == []
 
 
@@ -160,3 +161,20 @@ def test_a_list_longer_than_its_room_scrolls_and_keeps_the_chosen_row_shown(make
         assert what in [w for _r, w in hits]
     assert chosen == 11 and lst.scroll == lst.max_scroll
     assert lst.step(1) == "s:11"  # the last stays chosen
+
+
+def test_each_doom_goal_reads_whole_when_its_scenario_is_chosen(make_app, drawn_text):
+    """Doom in English at 125% in 1280x720: the rows do not all fit with their goals, so the
+    chosen scenario's goal is drawn whole (the others' not at all, never cut to a line with '…'),
+    each in turn as the arrow keys choose the next."""
+    from game.ui.doom import words as doom_words
+
+    app, scene = _open(make_app, DoomSetup, "en")
+    for sid in scene.scenario_ids:
+        scene.choice.scenario = sid
+        drawn_text.clear()
+        draw(app)
+        sc = scene.content.scenarios[sid]
+        goal = doom_words.goal(sc, scene._map(sc))
+        assert _letters(goal) in _letters("".join(drawn_text)), goal
+        assert [t for t in drawn_text if t.endswith("\u2026")] == []

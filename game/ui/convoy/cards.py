@@ -86,7 +86,7 @@ def city_text(content, city_id: str) -> tuple[str, str]:
     city = next(c for c in content.cities if c.id == city_id)
     lines = [_("Moloch wins: {result}").format(result=victory_result(city.moloch_win)),
              _("Outpost wins: {result}").format(result=victory_result(city.outpost_win)),
-             f"{city.feature_name}: {city.feature_text}"]
+             f"{_(city.feature_name)}: {_(city.feature_text)}"]
     lines += [f"{_(content.sectors[s].name)}{' *' if content.sectors[s].star else ''}: {_(content.sectors[s].text)}"
               for s in city.sectors]
     return f"{city.number} {_(city.name)}", "\n".join(lines)
@@ -1233,6 +1233,23 @@ def _stations(out: pygame.Surface, ctx, rect: pygame.Rect, n: int, colour: RGB) 
         cy = rect.centery - s - 1 + (i // cols) * (s + 2) + (s // 2 if n == 1 else 0)
         pygame.draw.rect(out, _light(colour, 0.55), (cx, cy, s, s))
     return x + cols * (s + 1) + max(2, rect.height // 5)
+
+
+CITY_RATIO = 130 / 180  # height / width of a city card as the table lays it (about 180x130 at 1280x720)
+# px: the narrowest city card of that shape whose texts all read whole in every language (its
+# name, the victory results); narrower, or taller than that shape (a set-up screen's cards were
+# drawn 148x185: 'Clevel…', 'Destroy anoth…'), the name and the results are cut. The fonts are
+# in pixels, not UI units: the same at every text size. tests/ui/test_convoy_setup_cities.py.
+CITY_LEAST_W = 130
+
+
+def city_size(width: int, height: int) -> tuple[int, int] | None:
+    """The largest city card of the table's shape (CITY_RATIO) in `width` x `height`, or None
+    when it would be narrower than CITY_LEAST_W (its texts cut)."""
+    w = min(width, int(height / CITY_RATIO))
+    if w < CITY_LEAST_W:
+        return None
+    return w, round(w * CITY_RATIO)
 
 
 def draw_city(surface: pygame.Surface, ctx, rect: pygame.Rect, content, city_id: str, *, destroyed: bool = False,

@@ -57,7 +57,7 @@ class ConvoySetup(SetupScreen):
 
         st = saved.session.state
         a = board.active_city(st)
-        city = self.content.cities[a].name if a >= 0 else "\u2014"
+        city = _(self.content.cities[a].name) if a >= 0 else "\u2014"
         head = _("Round {n}").format(n=st.round) + f"  \u2022  {city}  \u2022  " + \
             _("Moloch deck: {n}").format(n=len(st.deck[0]))
         return head, [words.side_name(p) for p in PLAYERS]
@@ -175,8 +175,8 @@ class ConvoySetup(SetupScreen):
             widgets.text(surface, f"{city.number}. {_(city.name)}", bold, pal.text, (rect.left + px(10), rect.top + px(5)))
             st = _("Stations: Moloch {m}, Outpost {o}").format(m=city.stations[0], o=city.stations[1])
             widgets.text(surface, st, small, pal.text_dim, (rect.right - px(10), rect.top + px(7)), "topright")
-            secs = ", ".join(self.content.sectors[s].name for s in city.sectors)
-            line = _("Sectors: {s}  \u2022  feature: {f}").format(s=secs, f=city.feature_name)
+            secs = ", ".join(_(self.content.sectors[s].name) for s in city.sectors)
+            line = _("Sectors: {s}  \u2022  feature: {f}").format(s=secs, f=_(city.feature_name))
             if rect.height > px(40):
                 widgets.text(surface, widgets.elide(line, small, rect.width - px(20)), small, pal.text_dim,
                              (rect.left + px(10), rect.top + px(27)))
@@ -190,12 +190,27 @@ class ConvoySetup(SetupScreen):
                 "on. When New York falls, Moloch wins with a card left in its deck or a Robot in New York; otherwise the "
                 "Outpost wins. Drag cards from your hand into the cities.")
         y = widgets.text_block(surface, how, widgets.block_font(ctx, how, note, 13, line_gap=1.2), pal.text_dim, note, 1.2)
-        # The five city cards as the table shows them, when there is room for them.
-        gap = px(8)
-        cw = (w - 4 * gap) // 5
-        ch = min(area.bottom - y - px(24), round(cw * 1.25))
-        if ch >= px(90):
-            from game.ui.convoy import cards
+        # The five city cards as the table shows them, when there is room for them: of the
+        # table's shape and wide enough for their names and victory results whole (drawn as
+        # tall as wide and more, 148x185 at 1920x1080, they read 'Clevel…', 'Destroy anoth…');
+        # in one row of five or two rows (three and two), whichever draws them larger.
+        from game.ui.convoy import cards
 
-            for i, city in enumerate(self.content.cities):
-                cards.draw_city(surface, ctx, pygame.Rect(x + i * (cw + gap), y + px(12), cw, ch), self.content, city.id)
+        gap = px(8)
+        room = area.bottom - y - px(24)
+        best = None
+        for per_row in (5, 3):
+            rows = -(-5 // per_row)
+            size = cards.city_size((w - (per_row - 1) * gap) // per_row, (room - (rows - 1) * gap) // rows)
+            if size is not None and (best is None or size[0] > best[1][0]):
+                best = (per_row, size)
+        if best is None:
+            return
+        per_row, (cw, ch) = best
+        cities = self.content.cities
+        for i, city in enumerate(cities):
+            r, c = divmod(i, per_row)
+            n = min(per_row, len(cities) - r * per_row)  # the cards of this row, centred
+            left = x + (w - n * cw - (n - 1) * gap) // 2
+            rect = pygame.Rect(left + c * (cw + gap), y + px(12) + r * (ch + gap), cw, ch)
+            cards.draw_city(surface, ctx, rect, self.content, city.id)

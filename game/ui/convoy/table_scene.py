@@ -662,7 +662,7 @@ class ConvoyTable(GameTable):
             how = {"robot": _("drag it into a city column"), "soldier": _("drag it into a city column"),
                    "building": _("drag it into a city column"), "equipment": _("drag it onto one of your Robots"),
                    "instant": _("drag it onto its target")}.get(d.type, "")
-            self.say(_("{card}: {how}.").format(card=d.name, how=how), ok=True)
+            self.say(_("{card}: {how}.").format(card=_(d.name), how=how), ok=True)
         return None
 
     def click_view(self, pos):

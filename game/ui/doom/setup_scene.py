@@ -37,6 +37,11 @@ DEFAULT_SCENARIO = "knee_deep"
 ROOT = Path(__file__).resolve().parents[3]
 
 
+
+def _line(font: pygame.font.Font) -> int:
+    """From one line to the next: a line's whole image (the kit's scenario list steps so too)."""
+    return max(font.get_linesize(), font.get_height())
+
 @dataclass
 class SetupChoice:
     scenario: str = DEFAULT_SCENARIO
@@ -87,6 +92,8 @@ class DoomSetup(SetupScreen):
         self._previews: dict[str, pygame.Surface] = {}
         self._maps = board.MapReader(self.content)  # a broken map is parsed once, not every frame
         self.tab = "scenario"  # the left column: the scenarios, or the rule options
+        self.rules_scroll = self.rules_max_scroll = 0  # the rule options' first row shown, its largest
+        self.rules_area = pygame.Rect(0, 0, 0, 0)
         super().__init__(ctx, choice or SetupChoice(seed=new_seed()))
 
     # ------------------------------------------------------------------ words
@@ -258,29 +265,114 @@ class DoomSetup(SetupScreen):
         got = self._maps(sc.map)
         return None if isinstance(got, InputError) else got
 
-    def _draw_rules(self, surface, area: pygame.Rect) -> None:
-        """Each rule option (spec 11): its name, a button showing its value (a click takes the
-        next one), why there is a choice; the default marked."""
+    # The rule options' texts at their sizes where the column holds them all, else smaller
+    # (down to the kit's least size), else at the least size, scrolled (the wheel over them).
+    # Each option's value and explanation are whole: set in rows of a fixed share, the
+    # explanations read 'Spec 11 item 6: a simpler game deals only the Me…' at 1280x720, and at
+    # 125% the nine rows ran on under the buttons at the foot of the screen.
+    RULES_SHRINK = (1.0, 0.92, 0.85)  # smaller than that, the explanations are hard to read: scrolled
+
+    def _rule_rows(self, width: int, k: float) -> tuple[list[dict], int]:
+        """Each rule option laid out in `width` at text size `k`: its name, value and
+        explanation lines and fonts, its button's size and the row's height; and the gap
+        between rows."""
         from game.doom.rules.setup import OPTIONS
 
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        names = list(words.RULE_OPTIONS)
-        row_h = max(px(44), min(px(70), area.height // max(1, len(names))))
-        small = ctx.font(12)
-        bw = min(px(300), area.width // 2)
-        y = area.top
-        for name in names:
-            title, values, why = words.RULE_OPTIONS[name]
+        px = self.ctx.px
+        title_f, value_f, why_f = self._text_font(15, k, True), self._text_font(14, k, True), self._text_font(12, k)
+        # The buttons as wide as the longest value and its default mark on one line, between
+        # 300 units and half the column.
+        widest = max(value_f.size(_(v) + "  \u2022  " + _("default"))[0] for _t, vs, _w in words.RULE_OPTIONS.values()
+                     for v in vs.values())
+        bw = min(width // 2, max(px(300), widest + px(16)))
+        rows = []
+        for name, (title, values, why) in words.RULE_OPTIONS.items():
             default = OPTIONS[name][0]
             value = self.choice.rules.get(name, default)
-            widgets.text(surface, _(title), ctx.font(15, bold=True), pal.text, (area.left, y + px(2)))
-            label = _(values[value]) + ("" if value != default else "  •  " + _("default"))
-            self._small_button(surface, pygame.Rect(area.right - bw, y, bw, px(30)),
-                               widgets.elide(label, ctx.font(14, bold=True), bw - px(12)), f"rule:{name}",
-                               on=value != default)
-            text = pygame.Rect(area.left, y + px(22), area.width - bw - px(12), row_h - px(24))
-            widgets.text_block(surface, _(why), small, pal.text_dim, text, 1.05)
-            y += row_h
+            label = _(values[value])
+            mark = "  \u2022  " + _("default") if value == default else ""
+            if value_f.size(label + mark)[0] <= bw - px(12):
+                value_lines = [label + mark]
+            else:  # the value on its lines, the default mark on its own
+                value_lines = widgets.wrap(label, value_f, bw - px(12)) + ([mark.strip()] if mark else [])
+            bh = max(round(px(30) * k), len(value_lines) * _line(value_f) + round(px(8) * k))
+            title_lines = widgets.wrap(_(title), title_f, width - bw - px(12))
+            top = max(bh, len(title_lines) * _line(title_f))
+            why_lines = widgets.wrap(_(why), why_f, width)
+            rows.append(dict(name=name, on=value != default, title=(title_lines, title_f), value=(value_lines, value_f),
+                             why=(why_lines, why_f), button=(bw, bh), why_y=top + round(px(4) * k),
+                             height=top + round(px(4) * k) + len(why_lines) * _line(why_f)))
+        return rows, round(px(12) * k)
+
+    def _draw_rules(self, surface, area: pygame.Rect) -> None:
+        """Each rule option (spec 11): its name, a button showing its value (a click takes the
+        next one; the default marked), and what the choice is about, whole."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        for k in self.RULES_SHRINK:
+            rows, gap = self._rule_rows(area.width, k)
+            if sum(r["height"] for r in rows) + gap * (len(rows) - 1) <= area.height:
+                fits = True
+                break
+        else:
+            fits = False
+        note_h = 0 if fits else _line(ctx.font(12)) + px(4)
+        room = area.height - note_h
+        # The largest scroll: the first row from which the rest fit above the note.
+        self.rules_area, self.rules_max_scroll = area, 0
+        tail = -gap
+        for i in range(len(rows) - 1, -1, -1):
+            tail += rows[i]["height"] + gap
+            if tail > room:
+                self.rules_max_scroll = i + 1
+                break
+        self.rules_scroll = max(0, min(self.rules_scroll, self.rules_max_scroll))
+        y, shown = area.top, 0
+        for row in rows[self.rules_scroll:]:
+            if y + row["height"] > area.top + room:
+                break
+            lines, font = row["title"]
+            ty = y
+            for line in lines:
+                widgets.text(surface, line, font, pal.text, (area.left, ty))
+                ty += _line(font)
+            bw, bh = row["button"]
+            self._rule_button(surface, pygame.Rect(area.right - bw, y, bw, bh), row["value"], f"rule:{row['name']}",
+                              row["on"])
+            lines, font = row["why"]
+            wy = y + row["why_y"]
+            for line in lines:
+                widgets.text(surface, line, font, pal.text_dim, (area.left, wy))
+                wy += _line(font)
+            y += row["height"] + gap
+            shown += 1
+        if not fits:
+            note = _("Rows {a}-{b} of {n}: scroll for more").format(a=self.rules_scroll + 1, b=self.rules_scroll + shown,
+                                                                     n=len(rows))
+            widgets.text(surface, note, ctx.font(12), pal.text_dim, (area.centerx, area.bottom), "midbottom")
+
+    def _rule_button(self, surface, rect: pygame.Rect, value: tuple[list[str], pygame.font.Font], what: str,
+                     on: bool) -> None:
+        """A rule option's button: its value on one line or more (the kit's _small_button
+        draws one line, and cut 'from next to the door (rulebook)…')."""
+        pal, px = self.ctx.palette, self.ctx.px
+        hot = self._hover(rect)
+        pygame.draw.rect(surface, pal.accent if hot else (86, 70, 36) if on else (52, 57, 66), rect, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent if on else (92, 98, 110), rect, 1, border_radius=px(6))
+        lines, font = value
+        y = rect.centery - len(lines) * _line(font) // 2
+        for line in lines:
+            widgets.text(surface, line, font, pal.accent_text if hot else pal.text, (rect.centerx, y), "midtop")
+            y += _line(font)
+        self.hits.append((rect, what))
+
+    def handle(self, event: pygame.event.Event):
+        # The wheel over the rule options scrolls them (the scenario list is not shown).
+        if event.type == pygame.MOUSEWHEEL and self.mode == "new" and self.tab == "rules":
+            if self.mouse is not None and self.rules_area.collidepoint(self.mouse) and self.rules_max_scroll:
+                self.rules_scroll = max(0, min(self.rules_max_scroll, self.rules_scroll - event.y))
+                self.dirty = True
+            return None
+        return super().handle(event)
 
     @staticmethod
     def _row_name(sc) -> str:

@@ -204,27 +204,35 @@ def marine_card_text(content, card: str) -> str:
 
 # The rule options of game/doom/rules/setup.py OPTIONS (spec 11: every rule choice a named option,
 # the seed's or the spec's reading the default), as the set-up screen shows them:
-# option -> (its name, {value: what it means}, why there is a choice).
+# option -> (its name, {value: what it means}, why there is a choice), in a player's words: the spec's
+# item each option settles is named in OPTIONS (the rules' data), not on the screen.
 RULE_OPTIONS = {
     "marine_cards": (N_("Marine cards"), {"all": N_("all of them"), "medic_only": N_("only the Medic")},
-                     N_("Spec 11 item 6: a simpler game deals only the Medic's card.")),
+                     N_("Marine cards give the marines special abilities; a simpler game deals only the "
+                        "Medic's card.")),
     "strict_corners": (N_("Sight past corners"), {False: N_("grazing a corner is fine"), True: N_("a touched corner blocks")},
-                       N_("Spec 11 item 11: whether a line of sight touching a wall's corner is blocked.")),
+                       N_("Whether a line of sight that only grazes the corner of a wall is blocked.")),
     "door_reach": (N_("Using a door"), {"adjacent": N_("from next to the door (seed)"),
                                         "flanking": N_("only from its four squares")},
-                   N_("Seed p. 9 lets a figure next to the door's squares use it; the spec proposed only the flanking squares.")),
+                   N_("Where a figure must stand to use a door: next to any of its squares, as the "
+                      "rulebook says, or only on the squares on its two sides.")),
     "demon_sidestep": (N_("Demons' sidestep"), {"diagonal": N_("diagonal only"), "also_perpendicular": N_("also straight sideways")},
-                       N_("Spec 11 item 14: how a two-square demon may step aside.")),
+                       N_("How a demon that fills two squares may step aside: only diagonally, or "
+                          "straight sideways too.")),
     "blow_through_ammo": (N_("Blow-through ammo"), {"each_link": N_("each rolled link"), "first_only": N_("the first roll only")},
-                          N_("Spec 11 item 23: which rolls of a blow-through attack spend ammunition.")),
+                          N_("Which rolls of a blow-through attack spend ammunition: every roll of the "
+                             "chain, or only the first.")),
     "adrenaline": (N_("Adrenaline"), {"any_action": N_("+4 MP on any action"), "moving_actions": N_("only on moving actions")},
-                   N_("Spec 11 item 26: whether adrenaline also helps on a Fire turn.")),
+                   N_("Adrenaline gives a marine 4 extra movement points: on any action, a Fire action "
+                      "too, or only on actions that move.")),
     "frags_for_marine_kills": (N_("Frags for friendly fire"), {"always": N_("always a frag"), "invader_only": N_("only the invader's kills")},
-                               N_("Spec 11 item 30: a marine killed by the marines' own fire or barrels.")),
+                               N_("Whether a marine killed by the marines' own fire, or by a barrel "
+                                  "they set off, counts as a frag for the invader.")),
     "trap": (N_("Trap card"), {"activate": N_("up to 2 invaders act"), "spawn": N_("up to 2 invaders appear")},
-             N_("Spec 11 item 7: after a marine's pick-up, the Trap activates invaders or brings new ones in out of sight.")),
+             N_("The invader's Trap card, played when a marine picks something up: up to 2 invaders act "
+                "at once, or up to 2 new invaders appear out of every marine's sight.")),
     "squeeze": (N_("Squeezing diagonally"), {"allowed": N_("allowed"), "forbidden": N_("not between two blockers")},
-                N_("Spec 11 item 13: a diagonal step between two enemies or obstacles.")),
+                N_("Whether a figure may step diagonally between two enemies or obstacles.")),
 }
 
 

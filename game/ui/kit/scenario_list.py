@@ -6,8 +6,8 @@ The name and the tag are always drawn whole: the tag beside the name where both 
 line, else on its own line(s) under it; the name at its size if it can, else smaller or on two
 lines (name_fit.fit_name, as the cards' names). At 1280x720 in Hungarian and Greek, and at the
 125% text size, Doom's and Gears' rows cut them with '…' ('P2. Απενεργοποίηση αντιδρασ…').
-Where the rows do not fit the room, the line under the name is shortened (two lines, one line
-ending in '…', the chosen row's only) before the names get smaller; a row that cannot be played
+Where the rows do not fit the room, the lines under the names are left to the chosen row (its
+whole, the others' none: never cut with '…') before the names get smaller; a row that cannot be played
 keeps its line (why) whole, and then the list scrolls (the mouse wheel
 over it, or the arrow keys), with a note saying which rows are shown.
 """
@@ -53,9 +53,13 @@ class Heading:
 Item = Row | Heading
 
 # The name's largest size (UI units), how much of each row's line is shown (None: all of it;
-# "chosen": the chosen row's whole, the others' none) and the room around the rows' texts,
-# tried in turn until the rows fit; then the last one, scrolled.
-DETAIL = ((17, None, 1.0), (17, 2, 1.0), (17, 1, 1.0), (17, "chosen", 1.0), (15, "chosen", 1.0),
+# "chosen": the chosen row's whole, the others' none; 0: none) and the room around the rows'
+# texts, tried in turn until the rows fit; then the last one, scrolled. A line is shown whole or
+# not at all: the steps that cut every row's line to two lines or one with '…' (Doom's goals in
+# English at 125% in 1280x720: 'Marines win when one of them reaches the exit: Evac airlock. The
+# invader…') are gone; a scenario's goal reads whole when it is chosen (a click, the arrow keys),
+# as Hungarian and Greek, whose longer lines never fitted those steps, already read them.
+DETAIL = ((17, None, 1.0), (17, "chosen", 1.0), (15, "chosen", 1.0),
           (15, "chosen", 0.5), (15, 0, 0.5), (14, 0, 0.5), (13, 0, 0.5))
 
 
@@ -120,10 +124,8 @@ class ScenarioList:
             most = None
         if not row.line or most == 0:
             line_lines: tuple[str, ...] = ()
-        elif most is None:
-            line_lines = tuple(widgets.wrap(row.line, small, inner))
         else:
-            line_lines = tuple(widgets.wrap_most(row.line, small, inner, most))
+            line_lines = tuple(widgets.wrap(row.line, small, inner))
         step = _step(small)
         height = (round(px(5) * pad) + len(name.lines) * _step(bold(name.size)) + len(tag_lines) * step
                   + len(line_lines) * step + round(px(6) * pad))
