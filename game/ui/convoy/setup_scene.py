@@ -178,8 +178,16 @@ class ConvoySetup(SetupScreen):
             secs = ", ".join(_(self.content.sectors[s].name) for s in city.sectors)
             line = _("Sectors: {s}  \u2022  feature: {f}").format(s=secs, f=_(city.feature_name))
             if rect.height > px(40):
-                widgets.text(surface, widgets.elide(line, small, rect.width - px(20)), small, pal.text_dim,
-                             (rect.left + px(10), rect.top + px(27)))
+                # Whole: smaller, or on two lines where the row has them (the sectors' and the
+                # feature's names in Hungarian and Greek run longer than the data's English).
+                from game.ui.kit.name_fit import fit_name
+
+                room = rect.bottom - px(2) - (rect.top + px(25))
+                fitted = fit_name(lambda size: ctx.font(size), line, rect.width - px(20), 13, 10,
+                                  lines=max(1, min(2, room // ctx.font(10).get_linesize())))
+                font, ly = ctx.font(fitted.size), rect.top + px(25)
+                for row in fitted.lines:
+                    ly = widgets.text(surface, row, font, pal.text_dim, (rect.left + px(10), ly)).bottom
             y += row_h
         y = widgets.heading(surface, ctx, _("How the game goes"), x, y + px(8))
         note = pygame.Rect(x, y, w, area.bottom - y - px(14))
