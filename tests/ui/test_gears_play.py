@@ -386,6 +386,21 @@ def test_choosing_to_throw_a_grenade_takes_the_old_refusal_off_the_screen(make_a
     assert table.grenade_mode and table.message == ""
 
 
+def _target_in_each_area_seen(table, player: str, lid: str):
+    """The Locust `lid` put in each area the player's area sees (but his own), chosen as the
+    target: each area with the two figures' points (as the table places their tokens)."""
+    st = table.state
+    here = st.cogs[player].area
+    for area in sorted(st.view().sight.visible_areas(here)):
+        if area == here:
+            continue
+        st.locusts[lid].area, st.locusts[lid].cover = area, None
+        table.target = lid
+        pos = table._positions()
+        a, b = (tuple(Fraction(round(c)) for c in pos[k]) for k in (player, lid))
+        yield area, a, b
+
+
 def test_the_attack_line_runs_from_the_attacker_not_a_partner_in_his_area(make_app):
     """The attack preview's line of sight is the rules' witness between the two areas, which may
     start anywhere in the attacker's area: Roadblocks at 1280x720, it ran from Damon's token to
@@ -403,13 +418,7 @@ def test_the_attack_line_runs_from_the_attacker_not_a_partner_in_his_area(make_a
     st.cogs[partner].area, st.cogs[partner].cover = here, None
     lid = next(iter(st.locusts))
     figures_line, witness_elsewhere = 0, 0
-    for area in sorted(view.sight.visible_areas(here)):
-        if area == here:
-            continue
-        st.locusts[lid].area, st.locusts[lid].cover = area, None
-        table.target = lid
-        pos = table._positions()
-        a, b = (tuple(Fraction(round(c)) for c in pos[k]) for k in (player, lid))
+    for area, a, b in _target_in_each_area_seen(table, player, lid):
         if not view.sight.points(a, b).visible:
             continue
         figures_line += 1
@@ -436,13 +445,7 @@ def test_a_blocked_line_between_the_tokens_still_starts_or_ends_on_one(make_app)
     blocked = 0
     for here in sorted(a for a in view.areas if a in view.move_dist):
         st.cogs[player].area, st.cogs[player].cover = here, None
-        for area in sorted(view.sight.visible_areas(here)):
-            if area == here:
-                continue
-            st.locusts[lid].area, st.locusts[lid].cover = area, None
-            table.target = lid
-            pos = table._positions()
-            a, b = (tuple(Fraction(round(c)) for c in pos[k]) for k in (player, lid))
+        for area, a, b in _target_in_each_area_seen(table, player, lid):
             if view.sight.points(a, b).visible:
                 continue
             ends = table._target_ends()
