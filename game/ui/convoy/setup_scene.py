@@ -16,6 +16,7 @@ from game.ui import widgets
 from game.ui.convoy import words
 from game.ui.convoy.entry import PLAYERS, SAVES
 from game.ui.kit.saves import Saved
+from game.ui.kit.name_fit import fit_name
 from game.ui.kit.seats import new_seed
 from game.ui.kit.setup_screen import SetupScreen
 from game.ui.scene import Context
@@ -180,8 +181,6 @@ class ConvoySetup(SetupScreen):
             if rect.height > px(40):
                 # Whole: smaller, or on two lines where the row has them (the sectors' and the
                 # feature's names in Hungarian and Greek run longer than the data's English).
-                from game.ui.kit.name_fit import fit_name
-
                 room = rect.bottom - px(2) - (rect.top + px(25))
                 fitted = fit_name(lambda size: ctx.font(size), line, rect.width - px(20), 13, 10,
                                   lines=max(1, min(2, room // ctx.font(10).get_linesize())))

@@ -117,8 +117,7 @@ def _with_guard_odds(state, content: GearsContent, action: Action, text: str) ->
     about (ai.guard_kill_chance: the preview of the attack the Guard resolves), as the attack
     panel shows a shot's odds; a player picking between a Lancer and a Gnasher Guard sees which
     is likelier to stop the Locust."""
-    proc = getattr(state, "proc", None)
-    lid = ((proc or {}).get("pending", {}).get("about") or {}).get("figure")
+    lid = ((state.proc or {}).get("pending", {}).get("about") or {}).get("figure")
     kill = gears_ai.guard_kill_chance(state, content, action.payload, lid) if lid else None
     if kill is None:
         return text
