@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(PY) -m game play
 
+# Each run gets its own temporary folder: pytest's shared numbered folders under /tmp keep only
+# the last three runs, so two runs on one machine could delete each other's files.
 test: $(STAMP)
-	$(HEADLESS) $(PY) -m pytest
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/tiletop-test.XXXXXX"); \
+	$(HEADLESS) $(PY) -m pytest --basetemp="$$tmp"; rc=$$?; rm -rf "$$tmp"; exit $$rc
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,bench]'
