@@ -209,3 +209,50 @@ def test_the_order_is_still_asked_while_a_figure_left_would_act(title, content):
     kinds, events, near = _horde_questions(title, content, 4, far=True)
     assert "activate_order" in kinds
     assert sorted(e.payload["figure"] for e in events if e.payload.get("stays")) == sorted(near)
+
+
+# Revision 5: spec 3.3, a COG may take an empty cover spot in its area at set-up and after a move.
+# Played hot-seat (Hive, seed 7, three COGs in the Vault Door's two spots): the third COG's player
+# got the hand-off card only to click 'Stay in the open', the one answer there was.
+
+def _cover_questions(rules: int, seed: int = 7, actions: int = 400):
+    """A Hive game of three bots: every cover question asked (the decider's area, its free spots)
+    and the session."""
+    from game import titles
+    from game.gears.rules import turn as T
+
+    sim = titles.get("gears").new_simulator()
+    session = Session.start(sim.title, "hive", seed, {"players": 3, "rules": rules})
+    bots, asked = {}, []
+    for _ in range(actions):
+        decider = session.decider
+        if decider is None:
+            break
+        f = T.top(session.state) if session.state.proc is None else None
+        if f is not None and f["f"] in ("cover", "setup_cover"):
+            area = session.state.cogs[decider].area
+            asked.append((f["f"], area, len(free_spots(session.state, area))))
+        bot = bots.setdefault(decider, sim.bot(sim.bots[0], seed * 8 + len(bots)))
+        session.apply(bot.decide(session.state, session.legal_actions()).action)
+    return asked, session
+
+
+def test_a_cover_question_with_no_free_spot_is_not_asked_from_revision_5():
+    asked, session = _cover_questions(5)
+    assert asked and all(free for _f, _a, free in asked)  # asked only where a spot is free
+    events = session.opening + [e for caused in session.events for e in caused]
+    first_turn = next(i for i, e in enumerate(events) if e.kind == "turn")
+    said = [(i, e) for i, e in enumerate(events) if e.kind == "no_cover" and e.payload.get("area")]
+    assert all("stays in the open: no cover spot is free in" in str(e.text) for _i, e in said)
+    # Both where it happens: the set-up's third COG in the two-spot start area, and after moves.
+    at_setup = [e for i, e in said if i < first_turn]
+    assert [e.payload["area"] for e in at_setup] == ["16B:bunker_door"]
+    assert len(said) > len(at_setup)
+    again = Session.replay(session.title, "hive", 7, session.options, session.actions)
+    assert again.state_hash() == session.state_hash()
+
+
+def test_a_game_of_revision_4_is_asked_to_stay_in_the_open_as_it_was():
+    asked, _session = _cover_questions(4)
+    assert ("setup_cover", "16B:bunker_door", 0) in asked
+    assert any(f == "cover" and free == 0 for f, _a, free in asked)

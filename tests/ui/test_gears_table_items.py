@@ -356,12 +356,13 @@ def test_taking_cover_with_every_spot_taken_says_why_only_stay_in_the_open_is_le
     """Spec 3.3: a COG entering an area may take a free cover spot. At China Shop's start (seed
     11) Damon takes Foyer's only cover spot first; Marcus's cover question then has one answer,
     'Stay in the open', and the prompt says there is no free spot rather than only 'Choose one of
-    the buttons'."""
+    the buttons'. A game of rules revision 4: from revision 5 that question is not asked
+    (tests/gears/test_rules_revisions.py), but an older save replays it and its table shows it."""
     from game.gears.rules import movement
     from game.gears.rules import turn as gears_turn
 
     app = make_app()
-    session = Session.start(GearsTitle(), "china_shop", seed=11, options={"players": 2})
+    session = Session.start(GearsTitle(), "china_shop", seed=11, options={"players": 2, "rules": 4})
     table = GearsTable(app.ctx, session, ["human", "bot"], (1280, 720), SAVES.autosave_path(), animate=False)
     app.push(table)
 

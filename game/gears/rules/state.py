@@ -126,7 +126,9 @@ class LocustState:
 #      area it means when no later instruction names that COG (ai.move_target).
 #   4  a "for each" card does not ask the order of the figures left when none of them would act
 #      (its condition holds for none, as The Horde's with every COG near): ai.effect.
-RULES_REVISION = 4
+#   5  a cover question (set-up or after a move) is not asked of a COG whose area has no free
+#      cover spot: 'stay in the open' is its only answer (turn.settle_open).
+RULES_REVISION = 5
 
 
 def rules_revision(state: GearsState) -> int:

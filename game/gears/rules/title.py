@@ -111,7 +111,8 @@ class GearsTitle(Title[GearsState]):
         state = S.new_state(self.content, scenario, seed, options, loader)
         if digest is not None:
             state.flags["custom_map"] = digest
-        return state, P.start(state, "setup", {})
+        events = P.start(state, "setup", {})
+        return state, events + T.settle_open(state)
 
     def _custom(self, scenario: str):
         """Reads maps/custom/NAME.mission.toml (and its map) again and registers the mission."""
@@ -142,7 +143,7 @@ class GearsTitle(Title[GearsState]):
             from game.gears.rules.missions import flip_due
 
             if flip_due(state, self.content):
-                events = events + P.start(state, "stage_flip", {})
+                events = events + P.start(state, "stage_flip", {}) + T.settle_open(state)
         return events
 
     def current_decider(self, state: GearsState) -> str | None:

@@ -23,7 +23,7 @@ from game.gears.rules.explore import explore, explore_refusal
 from game.gears.rules.movement import free_spots, steps_from
 from game.gears.rules.refusals import why_illegal
 from game.gears.rules.spawning import md, rules_named
-from game.gears.rules.state import GearsState
+from game.gears.rules.state import GearsState, rules_revision
 from game.gears.rules.wounds import pick_up_options
 from game.gears.rules.shared import content as _content
 
@@ -628,7 +628,30 @@ def _apply(state: GearsState, action: Action) -> list:
         else:
             missions.check_stage(ctx, content)  # defeat and mission losses: no decision there
         events = _run_queued(state, ctx.events)
-    return events + _end_for_downed_cogs(state)
+    events = events + _end_for_downed_cogs(state)
+    return events + settle_open(state)
+
+
+def settle_open(state: GearsState) -> list:
+    """Rules revision 5: a cover question (spec 3.3, at set-up or after a move) whose COG has no
+    free cover spot in its area has one answer, 'stay in the open'; it is not asked, and the log
+    says why. A game of an older revision asks it as it was played (its save replays)."""
+    if rules_revision(state) < 5:
+        return []
+    events: list = []
+    while state.proc is None and state.outcome is None and not state.flags.get("queued_procs"):
+        f = top(state)
+        if f is None or f["f"] not in ("cover", "setup_cover"):
+            break
+        p = frame_decider(f)
+        area = state.cogs[p].area
+        if free_spots(state, area):
+            break
+        ctx = P.Ctx(state, [])
+        _resolve_cover(ctx, f, None, area)
+        events = _run_queued(state, events + ctx.events)
+        events = events + _end_for_downed_cogs(state)
+    return events
 
 
 def _run_queued(state: GearsState, events: list) -> list:
@@ -683,26 +706,8 @@ def _do(ctx, action: Action) -> None:
         c.weapons = [pair for pair in c.weapons if pair[0] != pl["weapon"]]
         ctx.emit("drop_weapon", M("{cog} discards the {weapon}.", cog=N.character(c.character), weapon=N.weapon(pl['weapon'])), {"weapon": pl["weapon"]})
         return
-    if frame == "setup_cover":
-        p = f["order"].pop(0)
-        if kind == "cover":
-            state.cogs[p].cover = pl["spot"]
-            ctx.emit("cover", M("{cog} takes cover at {spot}.", cog=N.character(state.cogs[p].character), spot=pl['spot']), {"player": p})
-        else:
-            _emit_open(ctx, p)
-        if not f["order"]:
-            pop(state)
-            start_turn(ctx)
-        return
-    if frame == "cover":
-        if kind == "cover":
-            state.cogs[f["player"]].cover = pl["spot"]
-            ctx.emit("cover", M("{cog} takes cover at {spot}.", cog=N.character(state.cogs[f['player']].character), spot=pl['spot']),
-                     {"player": f["player"], "spot": pl["spot"]})
-        else:
-            _emit_open(ctx, f["player"])
-        pop(state)
-        _continue(ctx)
+    if frame in ("setup_cover", "cover"):
+        _resolve_cover(ctx, f, pl["spot"] if kind == "cover" else None)
         return
     if frame == "crawl":
         if kind == "crawl":
@@ -924,9 +929,29 @@ def _pickup(ctx, content: GearsContent, p: str, pl: dict[str, Any]) -> None:
                          gain=pickup_gain(content, d, choice)), {"player": p, "choice": choice})
 
 
-def _emit_open(ctx, p: str) -> None:
-    """A COG who could take cover and did not (spec 3.3): the log says so, as it says a cover."""
-    ctx.emit("no_cover", M("{cog} stays in the open.", cog=N.character(ctx.state.cogs[p].character)), {"player": p})
+def _resolve_cover(ctx, f: dict[str, Any], spot: str | None, full: str | None = None) -> None:
+    """A cover frame's answer (spec 3.3): the COG takes `spot`, or stays in the open (`full`:
+    the area whose every spot was taken, said in the log); then the set-up goes on to the next
+    COG or the first turn, a move's card to its next action."""
+    state: GearsState = ctx.state
+    p = frame_decider(f)
+    cog = N.character(state.cogs[p].character)
+    if spot is not None:
+        state.cogs[p].cover = spot
+        ctx.emit("cover", M("{cog} takes cover at {spot}.", cog=cog, spot=spot), {"player": p, "spot": spot})
+    elif full is not None:
+        ctx.emit("no_cover", M("{cog} stays in the open: no cover spot is free in {area}.", cog=cog, area=full),
+                 {"player": p, "area": full})
+    else:  # could take cover and did not: the log says so, as it says a cover
+        ctx.emit("no_cover", M("{cog} stays in the open.", cog=cog), {"player": p})
+    if f["f"] == "setup_cover":
+        f["order"].pop(0)
+        if not f["order"]:
+            pop(state)
+            start_turn(ctx)
+        return
+    pop(state)
+    _continue(ctx)
 
 
 def _explore(ctx, content: GearsContent, p: str) -> None:
