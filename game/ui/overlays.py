@@ -5,6 +5,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import widgets
+from game.ui.kit.name_fit import FittedName, fit_name
 from game.ui.scene import Action, Context, Pop, Scene
 from game.ui.widgets import Button
 
@@ -121,6 +122,16 @@ class HelpOverlay(Scene):
             self.tab_rects[tab] = r
             x += px(110)
 
+    def rule_list(self, w: int) -> tuple[int, list[FittedName]]:
+        """The Rules tab's list in a panel `w` wide: its width, as wide as its longest title needs
+        (Greek and Hungarian titles run long) within bounds that leave the rule's text its room,
+        and each title fitted in it, whole, smaller when longer still."""
+        ctx, px = self.ctx, self.ctx.px
+        labels = [f"{rule.section}\u2002{_(rule.title)}" for rule in self.rules or ()]
+        need = max((ctx.font(14).size(label)[0] for label in labels), default=0) + px(24)
+        list_w = max(px(300), min(need, px(420), w // 2 - px(40)))
+        return list_w, [fit_name(ctx.font, label, list_w - px(16), 14, 11, lines=1) for label in labels]
+
     def _draw_rules(self, surface: pygame.Surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         widgets.dim(surface, 160)
@@ -130,11 +141,10 @@ class HelpOverlay(Scene):
         rect.center = (surface.get_width() // 2, surface.get_height() // 2 + px(16))
         widgets.panel(surface, ctx, rect)
         widgets.text(surface, _("Rules"), ctx.font(26, bold=True), pal.accent, (rect.left + px(32), rect.top + px(20)))
-        list_w = px(300)
+        list_w, labels = self.rule_list(w)
         row = px(26)
         y = rect.top + px(70)
         self.rule_rects = []
-        font = ctx.font(14)
         first = max(0, min(self.rule_index - 5, len(self.rules) - (rect.bottom - px(40) - y) // row))
         for i, rule in enumerate(self.rules):
             if i < first:
@@ -145,7 +155,9 @@ class HelpOverlay(Scene):
             r = pygame.Rect(rect.left + px(24), y, list_w, row - px(2))
             if i == self.rule_index:
                 pygame.draw.rect(surface, (60, 66, 78), r, border_radius=px(4))
-            widgets.text(surface, f"{rule.section}  {_(rule.title)}", font, pal.text if i == self.rule_index else pal.text_dim, (r.left + px(8), r.centery), "midleft")
+            fitted = labels[i]
+            widgets.text(surface, fitted.lines[0], ctx.font(fitted.size), pal.text if i == self.rule_index else pal.text_dim,
+                         (r.left + px(8), r.centery), "midleft")
             self.rule_rects.append(r)
             y += row
         rule = self.rules[self.rule_index]

@@ -21,8 +21,9 @@ def test_rule_link_prefers_a_known_cited_section_then_parent_then_keywords_spec_
     assert adapter.rule_of("The target area is not in line of sight (spec 6.6).", "area_attack") == "6.6"
     # 5.2.1 is not in the reference: its parent 5.2 is.
     assert adapter.rule_of("One Order card per turn (spec 5.2.1).", "play") == "5.2"
-    # 6.16 and its parent 6 are not in the reference: the keywords decide (bleeding -> 6.13).
-    assert adapter.rule_of("A bleeding-out COG was executed (spec 6.16).", "play") == "6.13"
+    assert adapter.rule_of("A bleeding-out COG was executed (spec 6.16).", "play") == "6.16"
+    # 8.3 and its parent 8 are not in the reference: the keywords decide (bleeding -> 6.13).
+    assert adapter.rule_of("A bleeding-out COG was executed (spec 8.3).", "play") == "6.13"
     assert adapter.rule_of("Something odd.", "grenade") == "6.8"  # the action kind's rule
     assert rule_of_reason("The Drone is 4 areas away") == "3.6"
 

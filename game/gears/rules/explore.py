@@ -124,10 +124,10 @@ def build_level(ctx, content: GearsContent, level: int, exit_name: str | None,
     state: GearsState = ctx.state
     new, blocked = _layout(state, level, exit_name, limit, forced_tiles_after(state, content, level))
     if new is None:
-        ctx.emit("error", M("Level {level} cannot be laid out without overlaps at {exit_name} ({MAX_REBUILDS} reshuffles of {list}; spec 11 item 48): the game goes on without it.", level=level + 1, exit_name=exit_name, MAX_REBUILDS=MAX_REBUILDS, list=', '.join(state.location_decks[level].draw_pile)), {"level": level})
+        ctx.emit("error", M("Level {level} cannot be laid out without overlaps at {exit_name} ({MAX_REBUILDS} reshuffles of {list}): the game goes on without it.", level=level + 1, exit_name=exit_name, MAX_REBUILDS=MAX_REBUILDS, list=', '.join(state.location_decks[level].draw_pile)), {"level": level})
         return False
     if blocked:
-        ctx.emit("error", M("No layout of level {level} in {MAX_REBUILDS} reshuffles leaves room for tile {list} at its exit (spec 11 item 48); the level is built as drawn.", level=level + 1, MAX_REBUILDS=MAX_REBUILDS, list=', '.join(blocked)),
+        ctx.emit("error", M("No layout of level {level} in {MAX_REBUILDS} reshuffles leaves room for tile {list} at its exit; the level is built as drawn.", level=level + 1, MAX_REBUILDS=MAX_REBUILDS, list=', '.join(blocked)),
                  {"level": level, "tiles": blocked})
     deck = state.location_decks[level]
     players = len(state.players)
