@@ -192,7 +192,8 @@ class GearsSetup(SetupScreen):
         return [(_("Insane: on") if c.insane else _("Insane: off"), "insane", c.insane)] + super().options()
 
     def options_hint(self) -> str:
-        return _("Insane: wound discards are random. Casual: undo also goes back past dice and card draws.")
+        return _("Insane: wounds take random cards; a Locust executes a bleeding-out COG in its area. "
+                 "Casual: undo also goes back past dice and card draws.")
 
     def choose_custom(self, scenario: str) -> None:
         """A builder mission: chosen, and the seats adapted to its fixed player count (seats
