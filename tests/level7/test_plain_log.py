@@ -59,3 +59,25 @@ def test_a_bots_game_logs_no_data_mark(lang):
         assert [line for line in lines if MARKS.search(line)] == []
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_the_scenarios_texts_carry_no_data_mark(lang):
+    """The set-up screen's scenario list read, under The Hybrids, '...in the booklet the
+    rulebook lacks (rule 9.3)' (Hungarian 'szabály 9.3', Greek 'προδιαγραφή 9.3'): the spec's
+    section. A scenario's texts (its refusal, objective and rules) are worded for the player in
+    every language; the rulebook's page may stay, a player has the rulebook."""
+    from game.level7.content import shared_content
+    from game.level7.rules.setup import refusal
+
+    content = shared_content()
+    i18n.set_language(lang)
+    try:
+        with POT.open("rb") as f:
+            texts = [i18n.translate(m.id) for m in read_po(f) if isinstance(m.id, str) and m.id
+                     and any(loc == "game/level7/data/scenarios.toml" for loc, _n in m.locations)]
+        shown = [str(refusal(content, sc.id, 1) or "") for sc in content.scenarios.values()]
+        assert any(sc.not_playable for sc in content.scenarios.values())  # The Hybrids' refusal is among them
+        assert [t for t in texts + shown if MARKS.search(t)] == []
+    finally:
+        i18n.set_language("en")

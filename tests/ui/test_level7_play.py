@@ -881,7 +881,13 @@ def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     st.turn.moves_left = 0
     table.update_choices()
     assert not {a.kind for a in table.session.legal_actions()} & {"move", "explore"}
-    assert table.hint() == "Subject 1, 0 moves left: end the turn, or choose another button on this line."
+    # Only End the turn stands on the line (the hand's cards are played from the hand): the
+    # prompt sent the player to 'another button on this line' that was not there.
+    assert [label for label, _a, _end in table.prompt_choices()[1]] == [table.session.legal_actions()[-1].text]
+    assert table.hint() == "Subject 1, 0 moves left: play a card from your hand, or end the turn."
+    st.player.hand = []
+    table.update_choices()
+    assert table.hint() == "Subject 1, 0 moves left: end the turn."
     st.enemies.append(Enemy("guard", 9, st.player.tile))
     table.update_choices()
     assert "attack" in {a.kind for a in table.session.legal_actions()}

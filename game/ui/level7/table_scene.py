@@ -422,7 +422,13 @@ class Level7Table(GameTable):
             # with nothing lit): what is left to do.
             if kinds & {"attack", "bull_rush", "outwit"}:  # an enemy on the tile to click
                 return _("{who}, {moves}: click an enemy to challenge it, or end the turn.").format(who=who, moves=moves)
-            return _("{who}, {moves}: end the turn, or choose another button on this line.").format(who=who, moves=moves)
+            # 'or choose another button on this line' stood beside End the turn alone: name
+            # another button only when the line shows one (prompt_choices), else the hand's cards.
+            if kinds - {"move", "explore", "adrenaline", "end_turn"}:
+                return _("{who}, {moves}: end the turn, or choose another button on this line.").format(who=who, moves=moves)
+            if "adrenaline" in kinds:
+                return _("{who}, {moves}: play a card from your hand, or end the turn.").format(who=who, moves=moves)
+            return _("{who}, {moves}: end the turn.").format(who=who, moves=moves)
         return _("{who}, {moves}: walk to a lit tile, explore by a door arrow, click an enemy to challenge it.").format(
             who=who, moves=moves)
 
