@@ -1550,3 +1550,36 @@ def test_the_setup_screen_in_greek_at_125_percent_lays_nothing_over_anything(mak
     assert seed.right <= panel.right + setup.ctx.px(160)  # within the seats panel (field and its button)
     summary = next(t for t in blocks if "(άνθρωποι" in t)
     assert ": 1 θέση (" in summary, summary
+
+
+def test_tile_names_show_at_the_zoom_a_1280x720_table_reaches_by_its_sixth_tile(make_app, config_dir, monkeypatch,
+                                                                                 drawn_text):
+    """At 1280x720 the fit went below zoom 0.3 once six tiles lay in a column (0.22), and below
+    0.3 no name was drawn at all: the log said 'Subject 1 moves to Corridor 105' and no tile on
+    the map was named. At zoom 0.22, on a one-cell tile, most names are drawn, each whole (its
+    words unbroken, no '…'); one its tile can hold only broken mid-word is not drawn (the
+    tile's hover card names it)."""
+    from game.ui.level7 import table_scene
+
+    app, table = start_game(make_app)
+    table.camera.fit_zoom = 0.22
+    placed = next(n for n in table._placed_names() if n in table.seen)
+    footprint = table._tile_rect
+    monkeypatch.setattr(table, "_tile_rect", lambda name: pygame.Rect(footprint(name).topleft,
+                                                                      (table_scene.CELL, table_scene.CELL)))
+    tile_rect = table._screen_rect(table._tile_rect(placed))
+    assert tile_rect.width <= round(table_scene.CELL * 0.22) + 1
+    surface = pygame.Surface(app.screen.get_size())
+    names = sorted({pgettext("level7", tile.name) for tile in table.tiles.values()})
+    shown, broken = [], []
+    for name in names:
+        monkeypatch.setattr(table_scene, "pgettext", lambda _context, text, name=name: name)
+        sprite = next((sp for sp in table._label_sprites() if sp.name == ("label", placed)), None)
+        if sprite is None:
+            continue
+        drawn_text.clear()
+        sprite.paint(surface)
+        shown.append(name)
+        if " ".join(drawn_text) != name or not tile_rect.contains(sprite.rect.inflate(-4, -4)):
+            broken.append((name, drawn_text[:]))
+    assert broken == [] and len(shown) >= 0.8 * len(names), (len(shown), len(names), broken)

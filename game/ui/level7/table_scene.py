@@ -49,6 +49,7 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+SMALL_NAMES_ZOOM = 0.15  # below it the map draws no tile names (_label_sprites)
 MARK_KINDS = ("darkness", "sealed", "nests", "posts", "accessed", "swarm")  # the markers in a row on a tile's bottom
 ICON_HALF = 30  # map px from a printed icon's or door arrow's middle to the edge of what it shows
 ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
@@ -1161,7 +1162,11 @@ class Level7Table(GameTable):
         """Each seen tile's name in a small band at its top-left (the rules and the log name tiles);
         `figures`: the figures' sprites of the same frame (a band below an arrow keeps off them),
         worked out here when not given."""
-        if self.camera.zoom < 0.3:
+        # Below zoom 0.3 no name was drawn, and at 1280x720 the fit went below it by the sixth
+        # tile: the log named Corridor 105 and the map named nothing. Down to SMALL_NAMES_ZOOM a
+        # name is drawn where it can be set whole (a name its tile can only hold broken
+        # mid-word, 'Observatio' 'n Room', is left to the tile's hover card).
+        if self.camera.zoom < SMALL_NAMES_ZOOM:
             return []
         out = []
         px = self.ctx.px
@@ -1184,6 +1189,8 @@ class Level7Table(GameTable):
             # "Tank Farm" the one lesson 1 points at, "Decontamination" its Security icon).
             text = pgettext("level7", self.tiles[name].name)
             font, lines, at = self._label_place(name, r, text, figure_rects)
+            if self.camera.zoom < 0.3 and " ".join(lines).split() != text.split():
+                continue
             box = pygame.Rect(at[0], at[1], max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
