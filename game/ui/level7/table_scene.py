@@ -573,16 +573,23 @@ class Level7Table(GameTable):
 
     def _reroll_label(self, action: Action) -> str:
         """A reroll option: which dice, by what, and the exact chance of success after it."""
-        from game.level7.rules.queries import reroll_chance
+        from game.level7.rules.queries import pending_reroll_chance, reroll_chance
 
-        roll, challenge = self._last_roll(), self._challenge_in_play()
+        roll = self._last_roll()
         source = str(action.payload.get("reroll", ""))
         dice = [int(i) for i in action.payload.get("dice", [])]
-        if not roll or challenge is None:
+        if not roll:
             return action.text
         if not source:
             return _("Keep the roll ({n} icons)").format(n=roll.get("icons", 0))
-        p = reroll_chance(self.state, challenge, roll["faces"], dice)
+        # The question's own challenge (an event's too): the last challenge action in the game
+        # gave an event's Intelligence reroll the odds of turn 3's Attack ('Reroll 4: 0%').
+        p = pending_reroll_chance(self.state, dice)
+        if p is None:
+            challenge = self._challenge_in_play()
+            if challenge is None:
+                return action.text
+            p = reroll_chance(self.state, challenge, roll["faces"], dice)
         name = words.card(self.content, source)[0]
         which = ", ".join(str(i + 1) for i in dice)
         return _("Reroll {which} ({name}): {p:.0f}%").format(which=which, name=name, p=float(p or 0) * 100)
