@@ -1,6 +1,9 @@
 """The reroll buttons' odds are the odds of the challenge being rolled."""
 from __future__ import annotations
 
+import pytest
+
+from game import i18n
 from game.engine.session import Session
 from game.level7.rules.title import Level7Title
 from game.ui.level7.table_scene import Level7Table
@@ -37,3 +40,21 @@ def test_an_events_reroll_shows_the_odds_of_the_events_challenge(make_app):
     table = Level7Table(app.ctx, session, ["human"], (1280, 720), None)
     labels = {tuple(a.payload.get("dice", [])): table._reroll_label(a) for a in session.legal_actions()}
     assert labels[(3,)] == "Reroll 4 (Self-Defense Training): 100%", labels
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "Subject 1 uses Self-Defense Training to reroll 1 of the dice: "),
+    ("el", "ξαναρίχνει 1 από τα ζάρια"),
+])
+def test_the_reroll_line_counts_the_dice_it_does_not_name_one(lang, line):
+    """Die 4 rerolled, the log read 'Subject 1 rerolls 1 with Self-Defense Training': '1' the
+    count, read as die 1 (the button said 'Reroll 4'); Greek 'ξαναρίχνει 1' alike."""
+    i18n.set_language(lang)
+    try:
+        session = Session.start(Level7Title(), "s1", seed=SEED, options={"players": 1})
+        for kind, payload in ACTIONS:
+            session.apply(next(a for a in session.legal_actions() if a.kind == kind and a.payload == payload))
+        events = session.apply(next(a for a in session.legal_actions() if a.payload.get("dice") == [3]))
+        assert any(line in str(e.text) for e in events), [str(e.text) for e in events]
+    finally:
+        i18n.set_language("en")
