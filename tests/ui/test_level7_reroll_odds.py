@@ -39,7 +39,21 @@ def test_an_events_reroll_shows_the_odds_of_the_events_challenge(make_app):
     assert pend["kind"] == "reroll" and pend["about"]["attribute"] == "intelligence"
     table = Level7Table(app.ctx, session, ["human"], (1280, 720), None)
     labels = {tuple(a.payload.get("dice", [])): table._reroll_label(a) for a in session.legal_actions()}
-    assert labels[(3,)] == "Reroll 4 (Self-Defense Training): 100%", labels
+    assert labels[(3,)] == "Reroll 4: 100%", labels  # the one source is named by the prompt
+
+
+def test_rerolls_of_one_source_name_it_once_and_their_buttons_stay_short(make_app):
+    """Six 'Újradobás: n (Szerencsés): p%' buttons (one per die) stood in a column over the
+    roller's tile at 1280x720. When every reroll offered comes from one skill or card, the
+    prompt names it once and each button reads 'Reroll n: p%'."""
+    app = make_app((1280, 720))
+    session = Session.start(Level7Title(), "s1", seed=SEED, options={"players": 1})
+    for kind, payload in ACTIONS:
+        session.apply(next(a for a in session.legal_actions() if a.kind == kind and a.payload == payload))
+    table = Level7Table(app.ctx, session, ["human"], (1280, 720), None)
+    question, buttons = table.prompt_choices()
+    assert question.endswith("With Self-Defense Training:"), question
+    assert [label for label, _a, _p in buttons] == ["Keep the roll (3 icons)", "Reroll 1: 17%", "Reroll 4: 100%"]
 
 
 @pytest.mark.parametrize("lang, line", [

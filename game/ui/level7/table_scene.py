@@ -441,7 +441,13 @@ class Level7Table(GameTable):
             if pend["kind"] == "placement":
                 # The cards lie where they hide no outline (_placement_panel): not always below.
                 return as_text(pend["prompt"]) + "  " + _("(pick a placement: a card, or its outline on the map)"), []
-            return as_text(pend["prompt"]), [(self._option_label(a), a, False) for a in self._one_per_copy(self.actions)]
+            question = as_text(pend["prompt"])
+            source = self._one_reroll_source()
+            if source:
+                # Six 'Reroll n (Self-Defense Training): p%' buttons stood in a column over the
+                # roller's tile: the one source is said once here, the buttons are short.
+                question = _("{question}  With {source}:").format(question=question, source=words.card(self.content, source)[0])
+            return question, [(self._option_label(a), a, False) for a in self._one_per_copy(self.actions)]
         if self.card_kind:
             uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
             return _("Play {card} how?").format(card=words.card(self.content, self.card_kind)[0]), \
@@ -571,6 +577,15 @@ class Level7Table(GameTable):
     def _last_roll(self) -> dict | None:
         return next((e.event.payload for e in reversed(list(self.session.log)) if e.event.kind == "roll"), None)
 
+    def _one_reroll_source(self) -> str:
+        """The source (skill or card) of every reroll a pending question offers, when they all
+        share one; else ""."""
+        pend = self._pending()
+        if not pend or pend["kind"] != "reroll":
+            return ""
+        sources = {str(a.payload.get("reroll", "")) for a in self.actions if a.payload.get("reroll")}
+        return sources.pop() if len(sources) == 1 else ""
+
     def _reroll_label(self, action: Action) -> str:
         """A reroll option: which dice, by what, and the exact chance of success after it."""
         from game.level7.rules.queries import pending_reroll_chance, reroll_chance
@@ -592,6 +607,8 @@ class Level7Table(GameTable):
             p = reroll_chance(self.state, challenge, roll["faces"], dice)
         name = words.card(self.content, source)[0]
         which = ", ".join(str(i + 1) for i in dice)
+        if self._one_reroll_source():  # the prompt names it
+            return _("Reroll {which}: {p:.0f}%").format(which=which, p=float(p or 0) * 100)
         return _("Reroll {which} ({name}): {p:.0f}%").format(which=which, name=name, p=float(p or 0) * 100)
 
     def _challenge_label(self, action: Action) -> str:
