@@ -40,6 +40,8 @@ def test_an_events_reroll_shows_the_odds_of_the_events_challenge(make_app):
     table = Level7Table(app.ctx, session, ["human"], (1280, 720), None)
     labels = {tuple(a.payload.get("dice", [])): table._reroll_label(a) for a in session.legal_actions()}
     assert labels[(3,)] == "Reroll 4: 100%", labels  # the one source is named by the prompt
+    # Nor is turn 3's Attack taken for the challenge in play (a helper's odds were its odds).
+    assert table._challenge_in_play() is None
 
 
 def test_rerolls_of_one_source_name_it_once_and_their_buttons_stay_short(make_app):

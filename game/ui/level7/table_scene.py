@@ -498,10 +498,18 @@ class Level7Table(GameTable):
         return action.text
 
     def _challenge_in_play(self) -> Action | None:
-        """The challenge action being resolved (a helper is asked before its dice)."""
+        """The challenge action being resolved (a helper is asked before its dice); None while
+        an event's challenge is (drawn by an explore, a placement, a move or the turn's end):
+        the last challenge action of the game gave an event's Intelligence roll the odds of an
+        earlier turn's Attack."""
         from game.level7.rules.challenges import ACTIONS
 
-        return next((a for a in reversed(self.session.actions) if a.kind in ACTIONS), None)
+        for a in reversed(self.session.actions):
+            if a.kind in ACTIONS:
+                return a
+            if a.kind in ("explore", "peek", "placement", "move", "vent", "end_turn"):
+                return None
+        return None
 
     def _option_label(self, action: Action) -> str:
         """A pending question's option: a helper's card says the roller's chance with it, an
