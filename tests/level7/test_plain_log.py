@@ -81,3 +81,24 @@ def test_the_scenarios_texts_carry_no_data_mark(lang):
         assert [t for t in texts + shown if MARKS.search(t)] == []
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_character_killed_by_a_knock_out_is_said_once_in_one_sentence(lang):
+    """'Subject 2 is killed (Knocked out (out of adrenaline cards) during a Lockdown: killed.).':
+    the killing said twice, a sentence inside the brackets and '.).'. The knock-out's reason
+    reads as the other reasons for a death do ('the swarm came onto their tile')."""
+    from game.engine.text import M
+    from game.level7.content import shared_content
+    from game.level7.rules.tracks import knock_out
+
+    i18n.set_language(lang)
+    try:
+        for lockdown, vitality in ((True, 4), (False, 3)):
+            out = knock_out(shared_content(), cause="hand_empty", vitality=vitality, threat=1, items=(),
+                            lockdown=lockdown)
+            assert out.killed
+            line = str(M("{who} is killed ({why}).", who="Subject 2", why=out.text))
+            assert ".)." not in line and ":" not in line.split("(", 1)[1], line
+    finally:
+        i18n.set_language("en")
