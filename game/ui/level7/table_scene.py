@@ -2035,6 +2035,12 @@ class Level7Table(GameTable):
         c = self.content
         y = widgets.heading(surface, ctx, _("Party"), x, y)
         small = ctx.font(12)
+        # The scenario's goal: shown on the set-up screen only, a player back from a load (or
+        # playing Stalled Lift's control panels) had it nowhere on the table.
+        goal = words.objective(c.scenarios[st.scenario])
+        if goal:
+            y = widgets.text_block(surface, _("Goal: {goal}").format(goal=goal), small, pal.accent,
+                                   pygame.Rect(x, y, w, px(48)), 1.05) + px(4)
         for cid in self.players:
             ch = st.characters[cid]
             status = {"hospital": _("in the Hospital"), "escaped": _("ESCAPED"), "killed": _("KILLED")}.get(ch.status, "")
