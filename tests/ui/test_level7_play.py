@@ -1583,3 +1583,22 @@ def test_tile_names_show_at_the_zoom_a_1280x720_table_reaches_by_its_sixth_tile(
         if " ".join(drawn_text) != name or not tile_rect.contains(sprite.rect.inflate(-4, -4)):
             broken.append((name, drawn_text[:]))
     assert broken == [] and len(shown) >= 0.8 * len(names), (len(shown), len(names), broken)
+
+
+def test_a_click_on_a_locked_door_facing_unexplored_space_says_it_is_locked(make_app):
+    """Blast Door may lock a door of your tile that faces unexplored space: no explore arrow is
+    drawn there, Unlock Door is offered, and a click on the token said 'You are here.'. It says
+    the rules' reason."""
+    app, table = start_game(make_app)
+    st = table.state
+    door = next(a.payload["door"] for a in table.session.legal_actions() if a.kind == "explore")
+    st.tokens["locked"].append([st.player.tile, door[0], door[1]])
+    st.tokens["supply"]["locked"] -= 1
+    st._graph = None
+    table.state_version += 1
+    table.update_choices()
+    app.run(max_frames=1)
+    assert door not in [a.payload["door"] for a in table.session.legal_actions() if a.kind == "explore"]
+    n = len(table.session.actions)
+    do_click(app, door_pos(table, door))
+    assert len(table.session.actions) == n and table.message == "That door is locked."

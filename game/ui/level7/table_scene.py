@@ -1013,6 +1013,14 @@ class Level7Table(GameTable):
             self._walk_on()
             return None
         if tile == ch.tile:
+            # A locked door of your tile facing unexplored space (Blast Door): the click on its
+            # token said 'You are here.'; it says why there is no arrow, in the rules' words.
+            locked = self._locked_door_at(pos)
+            if locked is not None:
+                from game.level7.rules.turn import refusal
+
+                self.say(refusal(st, "explore", {"door": list(locked)}) or _("You are here."))
+                return None
             self.say(_("You are here."), ok=True)
             return None
         vent = next((a for a in self.actions if a.kind == "vent" and a.payload.get("to") == tile), None)
@@ -1032,6 +1040,18 @@ class Level7Table(GameTable):
             x, y = self.camera.to_screen(*self._door_point(self.state.player.tile, tuple(a.payload["door"])))
             if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= (self.ctx.px(26)) ** 2:
                 return a.payload["door"]
+        return None
+
+    def _locked_door_at(self, pos):
+        """A door of the active character's tile facing unexplored space, with a locked-door
+        token, under the pointer (where its arrow would be)."""
+        from game.level7.rules.explore import locked_unexplored
+
+        tile = self.state.player.tile
+        for door in locked_unexplored(self.state, tile):
+            x, y = self.camera.to_screen(*self._door_point(tile, tuple(door)))
+            if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= (self.ctx.px(26)) ** 2:
+                return door
         return None
 
     def _enemy_at(self, pos) -> str | None:
