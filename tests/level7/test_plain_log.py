@@ -102,3 +102,19 @@ def test_a_character_killed_by_a_knock_out_is_said_once_in_one_sentence(lang):
             assert ".)." not in line and ":" not in line.split("(", 1)[1], line
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_track_change_reads_with_an_arrow_not_a_programmers_dash(lang):
+    """'Subject 1: Fear 3 -> 4 (attacked).', 'Threat 1 -> 2', the bots' 'move my Fear 4 -> 3':
+    an ASCII '->' in the log and the bots' reasons. They read 'Fear 3 → 4'."""
+    i18n.set_language(lang)
+    try:
+        with POT.open("rb") as f:
+            shown = [m for m in read_po(f) if m.id and (m.id if isinstance(m.id, str) else m.id[0]).count(" -> ")
+                     and all(loc.startswith(("game/level7/", "game/ui/level7/")) for loc, _n in m.locations)]
+        assert len(shown) >= 10
+        words = [i18n.ngettext(m.id[0], m.id[1], 2) if isinstance(m.id, tuple) else i18n.translate(m.id) for m in shown]
+        assert [w for w in words if "->" in w] == [] and all("\u2192" in w for w in words)
+    finally:
+        i18n.set_language("en")
