@@ -892,6 +892,13 @@ def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     table.update_choices()
     assert "attack" in {a.kind for a in table.session.legal_actions()}
     assert table.hint() == "Subject 1, 0 moves left: click an enemy to challenge it, or end the turn."
+    # Moves left, held by the guard, the challenge made: it says why the moves cannot be walked.
+    st.turn.moves_left, st.turn.challenge_used = 2, True
+    table.update_choices()
+    assert not {a.kind for a in table.session.legal_actions()} & {"move", "explore", "attack"}
+    assert table.hint() == "Subject 1: an active enemy holds you on your tile and this turn's challenge is made: end the turn."
+    st.turn.moves_left, st.turn.challenge_used = 0, False
+    table.update_choices()
     i18n.set_language("hu")
     assert table.hint() == "1. alany, 0 mozgás maradt: kattints egy ellenfélre a kihíváshoz, vagy fejezd be a fordulót."
     i18n.set_language("en")

@@ -423,6 +423,15 @@ class Level7Table(GameTable):
             # with nothing lit): what is left to do.
             if kinds & {"attack", "bull_rush", "outwit"}:  # an enemy on the tile to click
                 return _("{who}, {moves}: click an enemy to challenge it, or end the turn.").format(who=who, moves=moves)
+            # Moves left but held by an active enemy, the turn's challenge made: 'Subject 1, 2
+            # moves left: end the turn.' said nothing of why the moves could not be walked.
+            held = st.turn.moves_left > 0 and any(e.tile == ch.tile and not e.stunned for e in st.enemies)
+            if held and not kinds - {"adrenaline", "end_turn"}:
+                if "adrenaline" in kinds:
+                    return _("{who}: an active enemy holds you on your tile and this turn's challenge is made: play a "
+                             "card from your hand, or end the turn.").format(who=who)
+                return _("{who}: an active enemy holds you on your tile and this turn's challenge is made: end the "
+                         "turn.").format(who=who)
             # 'or choose another button on this line' stood beside End the turn alone: name
             # another button only when the line shows one (prompt_choices), else the hand's cards.
             if kinds - {"move", "explore", "adrenaline", "end_turn"}:
