@@ -216,6 +216,14 @@ class Session:
         if revealed is None or self.casual:
             return None
         action = self.actions[index]
+        if revealed.visible_to is not None:
+            # A card drawn into one hand: the refusal is read by whoever is at the desk (in a
+            # hot-seat game the next player read 'Subject 1 draws Scrounge'). Name what everyone
+            # saw revealed, or no card at all.
+            revealed = next((e for e in self.events[index] if e.hidden_info and e.visible_to is None), None)
+            if revealed is None:
+                return str(M("Cannot undo '{action}': it drew cards only their holder may see. Only a casual "
+                             "table may undo past that.", action=action.label or action.kind))
         return str(M("Cannot undo '{action}': it revealed hidden information ({revealed}). Only a "
                      "casual table may undo past that.", action=action.label or action.kind,
                      revealed=revealed.message))

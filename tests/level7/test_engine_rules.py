@@ -480,6 +480,29 @@ def test_6_8_an_unlocked_door_may_be_locked_again_behind_you_and_a_key_opens_one
     assert refusal(s, "move", to="T07") == "That door is locked."
 
 
+def test_6_1_6_8_a_locked_door_facing_unexplored_space_is_unlocked_before_exploring_through_it():
+    """6.1 "you can pass a locked door only after unlocking it" and 3.3 "exploring is moving
+    through a door": an event's Blast Door may lock a door of your tile that faces unexplored
+    space; the door arrow was still offered (explore went through the token) and Unlock Door
+    was not. Now exploring there is refused with why, Unlock Door (or a key) is offered, and
+    once the token is gone the door explores as any other."""
+    s = game(tiles=[("T07", 0, 0, 0)])
+    s.tokens["locked"].append(["T07", "N", 0])
+    s.tokens["supply"]["locked"] -= 1
+    s._graph = None
+    me = s.characters["subject_1"]
+    doors = [a.get("door") for a in T.legal_actions(s) if a.kind == "explore"]
+    assert ["N", 0] not in doors and doors  # its other doors still explore
+    assert refusal(s, "explore", door=["N", 0]) == "That door is locked."
+    assert {(tuple(a.get("door")), a.get("way")) for a in T.legal_actions(s) if a.kind == "unlock"} == \
+        {(("N", 0), "strength"), (("N", 0), "intelligence")}
+    me.items = ["security_key#1"]
+    s.keys.remove("security_key#1")
+    act(s, "use_key", card="security_key#1", door=["N", 0])
+    assert s.tokens["locked"] == []
+    assert ["N", 0] in [a.get("door") for a in T.legal_actions(s) if a.kind == "explore"]
+
+
 def test_3_3_starting_a_turn_on_a_tile_with_no_way_out_knocks_you_out():
     """3.3 Stuck / 11 #40: no door, no tile left to explore with, no vent: knocked out."""
     s = game(tiles=[("T01", 0, 0, 0)], players=2)  # the A-Lift alone: one door, facing nothing

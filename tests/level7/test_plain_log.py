@@ -59,3 +59,62 @@ def test_a_bots_game_logs_no_data_mark(lang):
         assert [line for line in lines if MARKS.search(line)] == []
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_the_scenarios_texts_carry_no_data_mark(lang):
+    """The set-up screen's scenario list read, under The Hybrids, '...in the booklet the
+    rulebook lacks (rule 9.3)' (Hungarian 'szabály 9.3', Greek 'προδιαγραφή 9.3'): the spec's
+    section. A scenario's texts (its refusal, objective and rules) are worded for the player in
+    every language; the rulebook's page may stay, a player has the rulebook."""
+    from game.level7.content import shared_content
+    from game.level7.rules.setup import refusal
+
+    content = shared_content()
+    i18n.set_language(lang)
+    try:
+        with POT.open("rb") as f:
+            texts = [i18n.translate(m.id) for m in read_po(f) if isinstance(m.id, str) and m.id
+                     and any(loc == "game/level7/data/scenarios.toml" for loc, _n in m.locations)]
+        shown = [str(refusal(content, sc.id, 1) or "") for sc in content.scenarios.values()]
+        assert any(sc.not_playable for sc in content.scenarios.values())  # The Hybrids' refusal is among them
+        assert [t for t in texts + shown if MARKS.search(t)] == []
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_character_killed_by_a_knock_out_is_said_once_in_one_sentence(lang):
+    """'Subject 2 is killed (Knocked out (out of adrenaline cards) during a Lockdown: killed.).':
+    the killing said twice, a sentence inside the brackets and '.).'. The knock-out's reason
+    reads as the other reasons for a death do ('the swarm came onto their tile')."""
+    from game.engine.text import M
+    from game.level7.content import shared_content
+    from game.level7.rules.tracks import knock_out
+
+    i18n.set_language(lang)
+    try:
+        for lockdown, vitality in ((True, 4), (False, 3)):
+            out = knock_out(shared_content(), cause="hand_empty", vitality=vitality, threat=1, items=(),
+                            lockdown=lockdown)
+            assert out.killed
+            line = str(M("{who} is killed ({why}).", who="Subject 2", why=out.text))
+            assert ".)." not in line and ":" not in line.split("(", 1)[1], line
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_track_change_reads_with_an_arrow_not_a_programmers_dash(lang):
+    """'Subject 1: Fear 3 -> 4 (attacked).', 'Threat 1 -> 2', the bots' 'move my Fear 4 -> 3':
+    an ASCII '->' in the log and the bots' reasons. They read 'Fear 3 → 4'."""
+    i18n.set_language(lang)
+    try:
+        with POT.open("rb") as f:
+            shown = [m for m in read_po(f) if m.id and (m.id if isinstance(m.id, str) else m.id[0]).count(" -> ")
+                     and all(loc.startswith(("game/level7/", "game/ui/level7/")) for loc, _n in m.locations)]
+        assert len(shown) >= 10
+        words = [i18n.ngettext(m.id[0], m.id[1], 2) if isinstance(m.id, tuple) else i18n.translate(m.id) for m in shown]
+        assert [w for w in words if "->" in w] == [] and all("\u2192" in w for w in words)
+    finally:
+        i18n.set_language("en")

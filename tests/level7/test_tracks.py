@@ -203,6 +203,6 @@ def test_a_helpers_card_names_the_roller_in_the_readers_words(c):
                 said[(player, lang)] = as_text(out.text)
             finally:
                 i18n.set_language("en")
-    assert said[("Subject 1", "en")].endswith("to Subject 2 (Fear 3 -> 4).")
+    assert said[("Subject 1", "en")].endswith("to Subject 2 (Fear 3 → 4).")
     for lang in ("el", "hu"):
         assert "Subject" not in said[("Subject 1", lang)] and said[("Subject 1", lang)] == said[("subject_1", lang)]

@@ -881,11 +881,24 @@ def test_with_no_move_left_the_prompt_says_what_is_left(make_app):
     st.turn.moves_left = 0
     table.update_choices()
     assert not {a.kind for a in table.session.legal_actions()} & {"move", "explore"}
-    assert table.hint() == "Subject 1, 0 moves left: end the turn, or choose another button on this line."
+    # Only End the turn stands on the line (the hand's cards are played from the hand): the
+    # prompt sent the player to 'another button on this line' that was not there.
+    assert [label for label, _a, _end in table.prompt_choices()[1]] == [table.session.legal_actions()[-1].text]
+    assert table.hint() == "Subject 1, 0 moves left: play a card from your hand, or end the turn."
+    st.player.hand = []
+    table.update_choices()
+    assert table.hint() == "Subject 1, 0 moves left: end the turn."
     st.enemies.append(Enemy("guard", 9, st.player.tile))
     table.update_choices()
     assert "attack" in {a.kind for a in table.session.legal_actions()}
     assert table.hint() == "Subject 1, 0 moves left: click an enemy to challenge it, or end the turn."
+    # Moves left, held by the guard, the challenge made: it says why the moves cannot be walked.
+    st.turn.moves_left, st.turn.challenge_used = 2, True
+    table.update_choices()
+    assert not {a.kind for a in table.session.legal_actions()} & {"move", "explore", "attack"}
+    assert table.hint() == "Subject 1: an active enemy holds you on your tile and this turn's challenge is made: end the turn."
+    st.turn.moves_left, st.turn.challenge_used = 0, False
+    table.update_choices()
     i18n.set_language("hu")
     assert table.hint() == "1. alany, 0 mozgás maradt: kattints egy ellenfélre a kihíváshoz, vagy fejezd be a fordulót."
     i18n.set_language("en")
@@ -1544,3 +1557,55 @@ def test_the_setup_screen_in_greek_at_125_percent_lays_nothing_over_anything(mak
     assert seed.right <= panel.right + setup.ctx.px(160)  # within the seats panel (field and its button)
     summary = next(t for t in blocks if "(άνθρωποι" in t)
     assert ": 1 θέση (" in summary, summary
+
+
+def test_tile_names_show_at_the_zoom_a_1280x720_table_reaches_by_its_sixth_tile(make_app, config_dir, monkeypatch,
+                                                                                 drawn_text):
+    """At 1280x720 the fit went below zoom 0.3 once six tiles lay in a column (0.22), and below
+    0.3 no name was drawn at all: the log said 'Subject 1 moves to Corridor 105' and no tile on
+    the map was named. At zoom 0.22, on a one-cell tile, most names are drawn, each whole (its
+    words unbroken, no '…'); one its tile can hold only broken mid-word is not drawn (the
+    tile's hover card names it)."""
+    from game.ui.level7 import table_scene
+
+    app, table = start_game(make_app)
+    table.camera.fit_zoom = 0.22
+    placed = next(n for n in table._placed_names() if n in table.seen)
+    footprint = table._tile_rect
+    monkeypatch.setattr(table, "_tile_rect", lambda name: pygame.Rect(footprint(name).topleft,
+                                                                      (table_scene.CELL, table_scene.CELL)))
+    tile_rect = table._screen_rect(table._tile_rect(placed))
+    assert tile_rect.width <= round(table_scene.CELL * 0.22) + 1
+    surface = pygame.Surface(app.screen.get_size())
+    names = sorted({pgettext("level7", tile.name) for tile in table.tiles.values()})
+    shown, broken = [], []
+    for name in names:
+        monkeypatch.setattr(table_scene, "pgettext", lambda _context, text, name=name: name)
+        sprite = next((sp for sp in table._label_sprites() if sp.name == ("label", placed)), None)
+        if sprite is None:
+            continue
+        drawn_text.clear()
+        sprite.paint(surface)
+        shown.append(name)
+        if " ".join(drawn_text) != name or not tile_rect.contains(sprite.rect.inflate(-4, -4)):
+            broken.append((name, drawn_text[:]))
+    assert broken == [] and len(shown) >= 0.8 * len(names), (len(shown), len(names), broken)
+
+
+def test_a_click_on_a_locked_door_facing_unexplored_space_says_it_is_locked(make_app):
+    """Blast Door may lock a door of your tile that faces unexplored space: no explore arrow is
+    drawn there, Unlock Door is offered, and a click on the token said 'You are here.'. It says
+    the rules' reason."""
+    app, table = start_game(make_app)
+    st = table.state
+    door = next(a.payload["door"] for a in table.session.legal_actions() if a.kind == "explore")
+    st.tokens["locked"].append([st.player.tile, door[0], door[1]])
+    st.tokens["supply"]["locked"] -= 1
+    st._graph = None
+    table.state_version += 1
+    table.update_choices()
+    app.run(max_frames=1)
+    assert door not in [a.payload["door"] for a in table.session.legal_actions() if a.kind == "explore"]
+    n = len(table.session.actions)
+    do_click(app, door_pos(table, door))
+    assert len(table.session.actions) == n and table.message == "That door is locked."

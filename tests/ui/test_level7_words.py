@@ -63,3 +63,40 @@ def test_the_end_summary_joins_the_characters_with_the_languages_separator(make_
         table.state.characters[cid].status = status
     summary = table.end_summary()
     assert ";" not in summary and summary.count("\u00b7 ") == 1, summary
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_setup_screens_turn_note_names_the_mark_the_cards_show(make_app, config_dir, drawn_text, language):
+    """'How a turn goes' ended 'Values marked PLACEHOLDER are ours' in every language (Hungarian
+    'A PLACEHOLDER jelölésű értékek'), a word no card shows: a card not in the rulebooks carries
+    a '*' and a 'placeholder' tag in the reader's language. The note names that mark."""
+    from game.ui.level7.setup_scene import Level7Setup, SetupChoice
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
+    app = make_app((1280, 720))
+    app.push(Level7Setup(app.ctx, SetupChoice(scenario="s1", seats=["human"], seed=1)))
+    drawn_text.clear()
+    app.run(max_frames=1)
+    shown = " ".join(drawn_text)
+    assert i18n.language() == language
+    assert "PLACEHOLDER" not in shown and "* (" + i18n._("placeholder") + ")" in shown, shown
+
+
+@pytest.mark.parametrize("language", ["en", "hu"])
+def test_the_table_shows_the_scenarios_goal(make_app, config_dir, drawn_text, language):
+    """The scenario's goal ('Access 3 control panels, then ride the lift out.') was on the set-up
+    screen only: a player back from a load had it nowhere on the table. The party section
+    starts with it, in the language of the table."""
+    from tests.ui.test_level7_play import start_game
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
+    app, table = start_game(make_app)
+    goal = words.objective(table.content.scenarios[table.state.scenario])
+    assert goal
+    drawn_text.clear()
+    table.dirty = True
+    table._side_party(app.screen, 0, 0, 300)
+    shown = " ".join(drawn_text)
+    assert i18n._("Goal: {goal}").format(goal=goal).split()[0] in shown and goal.split()[-1] in shown, shown

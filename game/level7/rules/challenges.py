@@ -68,11 +68,15 @@ def foes_here(state: Level7State, tile: str) -> list[C.Foe]:
 
 
 def locked_doors(state: Level7State, tile: str) -> list[list]:
-    """Doors of `tile` joining another tile through a locked-door token (either side)."""
+    """Doors of `tile` joining another tile through a locked-door token (either side), and its
+    locked doors facing unexplored space (spec 6.8: unlocked to pass them, here to explore)."""
+    from game.level7.rules.explore import locked_unexplored
+
     out = []
     for other, kind, door in view(state).neighbours(state, tile):
         if kind == "locked" and door is not None and [door[1][0], door[1][1]] not in out:
             out.append([door[1][0], door[1][1]])
+    out += [[e, i] for e, i in locked_unexplored(state, tile) if [e, i] not in out]
     return out
 
 

@@ -67,12 +67,21 @@ def last_resort(state: Level7State) -> str:
     return "edge" if hook(state, "explore_any_open_edge") else ""
 
 
+def locked_unexplored(state: Level7State, tile: str) -> list[Slot]:
+    """`tile`'s doors facing unexplored space that carry a locked-door token (an event's Blast
+    Door may lock any door of your tile): impassable until unlocked (spec 3.2, 6.1, 6.8)."""
+    locked = {(e, i) for t, e, i in state.tokens.get("locked", []) if t == tile}
+    return [s for _, s in _open_doors(state, tile) if s in locked]
+
+
 def explorable_doors(state: Level7State, tile: str) -> list[Slot]:
     """Where `tile` may be explored from (spec 3.3): its doors facing empty space (not found
-    walled); when no door anywhere on the map leads to unexplored space, any edge of a vent tile
-    facing empty space (vents as doors, spec 11 #5), and the scenario's last resort after that."""
+    walled, not locked: spec 6.1, a locked door is passed only once unlocked); when no door
+    anywhere on the map leads to unexplored space, any edge of a vent tile facing empty space
+    (vents as doors, spec 11 #5), and the scenario's last resort after that."""
     if _open_doors(state):
-        return [s for _, s in _open_doors(state, tile)]
+        locked = set(locked_unexplored(state, tile))
+        return [s for _, s in _open_doors(state, tile) if s not in locked]
     vents = _vent_tiles(state)
     if tile in vents:
         return [s for _, s in _open_edges(state, [tile])]

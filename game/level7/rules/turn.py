@@ -59,7 +59,7 @@ def can_leave(state: Level7State, ch: Character) -> bool:
     links = view(state).neighbours(state, ch.tile)
     if any(kind != "vent" for _, kind, _ in links):
         return True
-    if explore.can_draw(state) and explore.explorable_doors(state, ch.tile):
+    if explore.can_draw(state) and (explore.explorable_doors(state, ch.tile) or explore.locked_unexplored(state, ch.tile)):
         return True
     return can_vent(state, ch) and any(kind == "vent" for _, kind, _ in links)
 
@@ -150,6 +150,8 @@ def _action_refusal(state: Level7State, kind: str, p: dict[str, Any], f: Facts) 
             return None
         door = p.get("door")
         if not isinstance(door, list) or len(door) != 2 or tuple(door) not in f.doors:
+            if isinstance(door, list) and len(door) == 2 and tuple(door) in explore.locked_unexplored(state, ch.tile):
+                return M("That door is locked.")
             return M("That is not a door of your tile leading to unexplored space.")
         if not f.can_draw:
             return M("No tile is left to explore with.")

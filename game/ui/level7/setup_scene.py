@@ -128,8 +128,8 @@ class Level7Setup(SetupScreen):
         note = pygame.Rect(x, y, area.width - px(36), area.bottom - y - px(18))
         how = _("1. Draw an adrenaline card.  2. Move as far as your Speed allows, explore through doors (each draws "
                 "the next tile), pick up, trade, and make one challenge.  3. An event card: enemies spawn and act. The "
-                "facility is built as you explore it; every character who rides the exit out escapes. Values marked "
-                "PLACEHOLDER are ours, not the printed game's.")
+                "facility is built as you explore it; every character who rides the exit out escapes. Cards and values "
+                "marked * (placeholder) are ours, not the printed game's.")
         widgets.text_block(surface, how, widgets.block_font(ctx, how, note, 13, line_gap=1.2), pal.text_dim, note, 1.2)
 
 

@@ -49,6 +49,7 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+SMALL_NAMES_ZOOM = 0.15  # below it the map draws no tile names (_label_sprites)
 MARK_KINDS = ("darkness", "sealed", "nests", "posts", "accessed", "swarm")  # the markers in a row on a tile's bottom
 ICON_HALF = 30  # map px from a printed icon's or door arrow's middle to the edge of what it shows
 ICON_CLEAR = 58  # map px from a tile icon's middle (a square of 64) to a figure's, so neither hides the other
@@ -422,7 +423,22 @@ class Level7Table(GameTable):
             # with nothing lit): what is left to do.
             if kinds & {"attack", "bull_rush", "outwit"}:  # an enemy on the tile to click
                 return _("{who}, {moves}: click an enemy to challenge it, or end the turn.").format(who=who, moves=moves)
-            return _("{who}, {moves}: end the turn, or choose another button on this line.").format(who=who, moves=moves)
+            # Moves left but held by an active enemy, the turn's challenge made: 'Subject 1, 2
+            # moves left: end the turn.' said nothing of why the moves could not be walked.
+            held = st.turn.moves_left > 0 and any(e.tile == ch.tile and not e.stunned for e in st.enemies)
+            if held and not kinds - {"adrenaline", "end_turn"}:
+                if "adrenaline" in kinds:
+                    return _("{who}: an active enemy holds you on your tile and this turn's challenge is made: play a "
+                             "card from your hand, or end the turn.").format(who=who)
+                return _("{who}: an active enemy holds you on your tile and this turn's challenge is made: end the "
+                         "turn.").format(who=who)
+            # 'or choose another button on this line' stood beside End the turn alone: name
+            # another button only when the line shows one (prompt_choices), else the hand's cards.
+            if kinds - {"move", "explore", "adrenaline", "end_turn"}:
+                return _("{who}, {moves}: end the turn, or choose another button on this line.").format(who=who, moves=moves)
+            if "adrenaline" in kinds:
+                return _("{who}, {moves}: play a card from your hand, or end the turn.").format(who=who, moves=moves)
+            return _("{who}, {moves}: end the turn.").format(who=who, moves=moves)
         return _("{who}, {moves}: walk to a lit tile, explore by a door arrow, click an enemy to challenge it.").format(
             who=who, moves=moves)
 
@@ -434,7 +450,13 @@ class Level7Table(GameTable):
             if pend["kind"] == "placement":
                 # The cards lie where they hide no outline (_placement_panel): not always below.
                 return as_text(pend["prompt"]) + "  " + _("(pick a placement: a card, or its outline on the map)"), []
-            return as_text(pend["prompt"]), [(self._option_label(a), a, False) for a in self._one_per_copy(self.actions)]
+            question = as_text(pend["prompt"])
+            source = self._one_reroll_source()
+            if source:
+                # Six 'Reroll n (Self-Defense Training): p%' buttons stood in a column over the
+                # roller's tile: the one source is said once here, the buttons are short.
+                question = _("{question}  With {source}:").format(question=question, source=words.card(self.content, source)[0])
+            return question, [(self._option_label(a), a, False) for a in self._one_per_copy(self.actions)]
         if self.card_kind:
             uses = [a for a in self.actions if a.kind == "adrenaline" and str(a.payload["card"]).startswith(self.card_kind + "#")]
             return _("Play {card} how?").format(card=words.card(self.content, self.card_kind)[0]), \
@@ -485,10 +507,18 @@ class Level7Table(GameTable):
         return action.text
 
     def _challenge_in_play(self) -> Action | None:
-        """The challenge action being resolved (a helper is asked before its dice)."""
+        """The challenge action being resolved (a helper is asked before its dice); None while
+        an event's challenge is (drawn by an explore, a placement, a move or the turn's end):
+        the last challenge action of the game gave an event's Intelligence roll the odds of an
+        earlier turn's Attack."""
         from game.level7.rules.challenges import ACTIONS
 
-        return next((a for a in reversed(self.session.actions) if a.kind in ACTIONS), None)
+        for a in reversed(self.session.actions):
+            if a.kind in ACTIONS:
+                return a
+            if a.kind in ("explore", "peek", "placement", "move", "vent", "end_turn"):
+                return None
+        return None
 
     def _option_label(self, action: Action) -> str:
         """A pending question's option: a helper's card says the roller's chance with it, an
@@ -564,20 +594,38 @@ class Level7Table(GameTable):
     def _last_roll(self) -> dict | None:
         return next((e.event.payload for e in reversed(list(self.session.log)) if e.event.kind == "roll"), None)
 
+    def _one_reroll_source(self) -> str:
+        """The source (skill or card) of every reroll a pending question offers, when they all
+        share one; else ""."""
+        pend = self._pending()
+        if not pend or pend["kind"] != "reroll":
+            return ""
+        sources = {str(a.payload.get("reroll", "")) for a in self.actions if a.payload.get("reroll")}
+        return sources.pop() if len(sources) == 1 else ""
+
     def _reroll_label(self, action: Action) -> str:
         """A reroll option: which dice, by what, and the exact chance of success after it."""
-        from game.level7.rules.queries import reroll_chance
+        from game.level7.rules.queries import pending_reroll_chance, reroll_chance
 
-        roll, challenge = self._last_roll(), self._challenge_in_play()
+        roll = self._last_roll()
         source = str(action.payload.get("reroll", ""))
         dice = [int(i) for i in action.payload.get("dice", [])]
-        if not roll or challenge is None:
+        if not roll:
             return action.text
         if not source:
             return _("Keep the roll ({n} icons)").format(n=roll.get("icons", 0))
-        p = reroll_chance(self.state, challenge, roll["faces"], dice)
+        # The question's own challenge (an event's too): the last challenge action in the game
+        # gave an event's Intelligence reroll the odds of turn 3's Attack ('Reroll 4: 0%').
+        p = pending_reroll_chance(self.state, dice)
+        if p is None:
+            challenge = self._challenge_in_play()
+            if challenge is None:
+                return action.text
+            p = reroll_chance(self.state, challenge, roll["faces"], dice)
         name = words.card(self.content, source)[0]
         which = ", ".join(str(i + 1) for i in dice)
+        if self._one_reroll_source():  # the prompt names it
+            return _("Reroll {which}: {p:.0f}%").format(which=which, p=float(p or 0) * 100)
         return _("Reroll {which} ({name}): {p:.0f}%").format(which=which, name=name, p=float(p or 0) * 100)
 
     def _challenge_label(self, action: Action) -> str:
@@ -974,6 +1022,14 @@ class Level7Table(GameTable):
             self._walk_on()
             return None
         if tile == ch.tile:
+            # A locked door of your tile facing unexplored space (Blast Door): the click on its
+            # token said 'You are here.'; it says why there is no arrow, in the rules' words.
+            locked = self._locked_door_at(pos)
+            if locked is not None:
+                from game.level7.rules.turn import refusal
+
+                self.say(refusal(st, "explore", {"door": list(locked)}) or _("You are here."))
+                return None
             self.say(_("You are here."), ok=True)
             return None
         vent = next((a for a in self.actions if a.kind == "vent" and a.payload.get("to") == tile), None)
@@ -993,6 +1049,18 @@ class Level7Table(GameTable):
             x, y = self.camera.to_screen(*self._door_point(self.state.player.tile, tuple(a.payload["door"])))
             if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= (self.ctx.px(26)) ** 2:
                 return a.payload["door"]
+        return None
+
+    def _locked_door_at(self, pos):
+        """A door of the active character's tile facing unexplored space, with a locked-door
+        token, under the pointer (where its arrow would be)."""
+        from game.level7.rules.explore import locked_unexplored
+
+        tile = self.state.player.tile
+        for door in locked_unexplored(self.state, tile):
+            x, y = self.camera.to_screen(*self._door_point(tile, tuple(door)))
+            if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= (self.ctx.px(26)) ** 2:
+                return door
         return None
 
     def _enemy_at(self, pos) -> str | None:
@@ -1155,7 +1223,11 @@ class Level7Table(GameTable):
         """Each seen tile's name in a small band at its top-left (the rules and the log name tiles);
         `figures`: the figures' sprites of the same frame (a band below an arrow keeps off them),
         worked out here when not given."""
-        if self.camera.zoom < 0.3:
+        # Below zoom 0.3 no name was drawn, and at 1280x720 the fit went below it by the sixth
+        # tile: the log named Corridor 105 and the map named nothing. Down to SMALL_NAMES_ZOOM a
+        # name is drawn where it can be set whole (a name its tile can only hold broken
+        # mid-word, 'Observatio' 'n Room', is left to the tile's hover card).
+        if self.camera.zoom < SMALL_NAMES_ZOOM:
             return []
         out = []
         px = self.ctx.px
@@ -1178,6 +1250,13 @@ class Level7Table(GameTable):
             # "Tank Farm" the one lesson 1 points at, "Decontamination" its Security icon).
             text = pgettext("level7", self.tiles[name].name)
             font, lines, at = self._label_place(name, r, text, figure_rects)
+            if self.camera.zoom < 0.3:
+                # (nor one with no place on its tile or beside it but under a figure: at 1920x1080
+                # zoom 0.27, three characters and a clone on one tile)
+                band = pygame.Rect(at, self._band_size(font, lines))
+                if " ".join(lines).split() != text.split() or any(
+                        _covers(band, (f.centerx, f.centery - 1, (f.height - 6) / 2)) for f in map(pygame.Rect, figure_rects)):
+                    continue
             box = pygame.Rect(at[0], at[1], max(font.size(t)[0] for t in lines) + px(8),
                               font.get_linesize() * len(lines) + px(2))
             out.append(Sprite(("label", name), (tuple(lines), font.get_height(), tuple(box)), box.inflate(4, 4),
@@ -1985,6 +2064,12 @@ class Level7Table(GameTable):
         c = self.content
         y = widgets.heading(surface, ctx, _("Party"), x, y)
         small = ctx.font(12)
+        # The scenario's goal: shown on the set-up screen only, a player back from a load (or
+        # playing Stalled Lift's control panels) had it nowhere on the table.
+        goal = words.objective(c.scenarios[st.scenario])
+        if goal:
+            y = widgets.text_block(surface, _("Goal: {goal}").format(goal=goal), small, pal.accent,
+                                   pygame.Rect(x, y, w, px(48)), 1.05) + px(4)
         for cid in self.players:
             ch = st.characters[cid]
             status = {"hospital": _("in the Hospital"), "escaped": _("ESCAPED"), "killed": _("KILLED")}.get(ch.status, "")
