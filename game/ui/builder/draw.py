@@ -316,6 +316,19 @@ def _draw_things(scene, surface: pygame.Surface) -> None:
             y += step
 
 
+def problem_counts(validation) -> str:
+    """The problems counted in words: those that must be fixed (red) and those to check
+    (yellow); empty when there are none."""
+    errors = len(validation.errors)
+    warnings = len(validation.issues) - errors
+    parts = []
+    if errors:
+        parts.append(_("{n} to fix").format(n=errors))
+    if warnings:
+        parts.append(_("{n} to check").format(n=warnings))
+    return "  \u00b7  ".join(parts)
+
+
 def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
     r = scene.panel_rect
@@ -332,14 +345,20 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     facts = ngettext("{n} piece", "{n} pieces", pieces).format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=MissionPanel.size_word(state.meta.size)) if scene.builder.title == "gears" else "")
     widgets.text(surface, facts.strip(" \u00b7"), ctx.font(13), pal.text_dim, (x, y))
     y += px(22)
-    errors = len(validation.errors)
-    warnings = len(validation.issues) - errors
-    head = _("Problems") + f"  ({errors} / {warnings})"
     pygame.draw.line(surface, pal.panel_edge, (x, y), (x + w, y))
     y += px(8)
-    widgets.text(surface, head, ctx.font(15, bold=True), pal.text, (x, y))
-    ms = ctx.font(12).render(f"{validation.seconds * 1000:.0f} ms", True, pal.text_dim)
-    surface.blit(ms, ms.get_rect(topright=(x + w, y + px(2))))
+    # The heading and the counts in words ("1 to fix · 2 to check"): it read "Problems  (1 / 2)"
+    # with the check's time ("3 ms") beside it, numbers a player could not read.
+    bold = ctx.font(15, bold=True)
+    head = widgets.text(surface, _("Problems"), bold, pal.text, (x, y))
+    counts = problem_counts(validation)
+    if counts:
+        small = ctx.font(12)
+        if small.size(counts)[0] <= w - head.width - px(12):
+            widgets.text(surface, counts, small, pal.text_dim, (x + w, y + px(2)), "topright")
+        else:  # beside a long heading it would run into it: on its own line below
+            y += px(20)
+            widgets.text(surface, widgets.elide(counts, small, w), small, pal.text_dim, (x, y))
     y += px(24)
     scene.issue_rows = []
     font = ctx.font(13)
