@@ -337,9 +337,25 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     x, w = r.left + px(16), r.width - px(32)
     y = r.top + px(12)
     state = scene.builder.state
-    # The default name in the reader's language; a name the user gave as it is.
-    name = scene.map_name()
-    widgets.text(surface, widgets.elide(name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
+    # The default name in the reader's language; a name the user gave as it is. A click on it
+    # (or Save while it is the default) types a new one in its place.
+    big = ctx.font(19, bold=True)
+    scene.name_rect = pygame.Rect(x - px(6), y - px(3), w + px(12), big.get_linesize() + px(6))
+    if scene.naming is not None:
+        pygame.draw.rect(surface, (22, 24, 28), scene.name_rect, border_radius=px(4))
+        pygame.draw.rect(surface, pal.accent, scene.name_rect, 1, border_radius=px(4))
+        typed = scene.naming + "|"
+        while len(typed) > 1 and big.size(typed)[0] > w:  # the end of a long name, where the typing is
+            typed = typed[1:]
+        if scene.naming:
+            widgets.text(surface, typed, big, pal.text, (x, y))
+        else:
+            widgets.text(surface, "|", big, pal.text, (x, y))
+            hint = ctx.font(13)
+            widgets.text(surface, widgets.elide(_("Type the map's name"), hint, w - px(12)), hint, pal.text_dim,
+                         (x + px(12), scene.name_rect.centery), "midleft")
+    else:
+        widgets.text(surface, widgets.elide(scene.map_name(), big, w), big, pal.text, (x, y), shadow=True)
     y += px(28)
     pieces = len(state.placements)
     facts = ngettext("{n} piece", "{n} pieces", pieces).format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=MissionPanel.size_word(state.meta.size)) if scene.builder.title == "gears" else "")

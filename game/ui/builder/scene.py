@@ -23,9 +23,9 @@ import pygame
 from game import titles
 from game.board.builder import SIZES, Builder, BuildError, BuildItem, BuildPlacement, Issue, MapMeta, PieceLibrary
 from game.gears.custom import MissionError, draft_for, mission_path, save_draft
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import widgets
-from game.ui.builder.mission import MissionPanel
+from game.ui.builder.mission import MAX_NAME, MissionPanel
 from game.ui.builder.sprites import PieceSprites
 from game.ui.scene import Action, Context, Pop, Scene
 from game.ui.table.camera import Camera
@@ -95,6 +95,9 @@ class BuilderScene(Scene):
         self.builder = Builder(self._library(title), title)
         self.mission: MissionPanel | None = None  # open mission panel
         self._mission_kept: MissionPanel | None = None  # its draft while closed
+        self.naming: str | None = None  # the map's name being typed in the side panel (None: not typing)
+        self._save_named = False  # Save asked for the name: Enter saves too
+        self.name_rect = pygame.Rect(0, 0, 0, 0)  # the map's name in the side panel (a click renames it)
         if path is not None:
             self.load(Path(path))
         self.selected: str | None = None
@@ -391,7 +394,7 @@ class BuilderScene(Scene):
         self._kept, self._leaving = self.builder.state, None
         errors = len(self.builder.validate().errors)
         self.status = _("Saved {name}").format(name=target.name) + (
-            "" if not errors else "  " + _("({n} problems)").format(n=errors))
+            "" if not errors else "  " + ngettext("({n} problem to fix)", "({n} problems to fix)", errors).format(n=errors))
         self.notices += notes
         self.dirty = True
         return target
@@ -401,6 +404,8 @@ class BuilderScene(Scene):
         self._layout(pygame.display.get_surface().get_size())
         if self.mission is not None:
             return self._mission_event(event)
+        if self.naming is not None and self._naming_event(event):
+            return None
         if event.type == pygame.MOUSEWHEEL:
             at = self.mouse or self.view_rect.center
             if self.palette_rect.collidepoint(at):
@@ -426,6 +431,9 @@ class BuilderScene(Scene):
 
     def _down(self, pos: tuple[int, int], button: int) -> Action | None:
         self.mouse = pos
+        if button == 1 and self.name_rect.collidepoint(pos):
+            self.start_naming()
+            return None
         if button == 1:
             for b in self.buttons:
                 if b.rect.collidepoint(pos):
@@ -668,7 +676,13 @@ class BuilderScene(Scene):
                 self.edit(lambda: b.delete(t))
                 self.selected = None
         elif key == "save":
-            self.save()
+            if self.path is None and b.state.meta.name == MapMeta.name:
+                # Saved under the default name, a second map replaced the first (every Doom map
+                # was custom_map.tmx: the Doom builder had no name field).
+                self.start_naming(save=True)
+                self.status = _("Name the map before saving it: type a name, then press Enter")
+            else:
+                self.save()
         elif key == "mission":
             self.open_mission()
         elif key == "fit":
@@ -789,6 +803,7 @@ class BuilderScene(Scene):
             (_("Delete"), _("Remove the piece")),
             ("Ctrl+Z, Ctrl+Y", _("Undo, redo")),
             ("Ctrl+S", _("Save as a Tiled map")),
+            (_("Click the map's name"), _("Rename the map (Enter keeps the name)")),
             (_("Wheel, +, \u2212"), _("Zoom in and out")),
             (_("Drag, arrows"), _("Move the table")),
             ("Home", _("Fit the map to the window")),
@@ -819,6 +834,53 @@ class BuilderScene(Scene):
 
             return named_in("doom", name, translate)
         return name
+
+    # -- the map's name ---------------------------------------------------------------------
+    def start_naming(self, save: bool = False) -> None:
+        """The map's name in the side panel takes the keyboard (a click on it, or Save while the
+        map has the default name): Enter keeps the name typed, Esc the old one."""
+        name = self.builder.state.meta.name
+        self.naming = "" if name == MapMeta.name else name
+        self._save_named = save
+        self.dirty = True
+
+    def commit_name(self) -> None:
+        name, save = (self.naming or "").strip(), self._save_named
+        self.naming, self._save_named = None, False
+        meta = self.builder.state.meta
+        if name and name != meta.name:
+            self.set_meta(replace(meta, name=name))
+            if self._mission_kept is not None:  # the Gears mission panel names the map too
+                self._mission_kept.name_text = name
+                self._mission_kept.draft = replace(self._mission_kept.draft, name=name)
+        if save:
+            if self.builder.state.meta.name == MapMeta.name:
+                self.status = _("Not saved: the map has no name yet")
+            else:
+                self.save()
+        self.dirty = True
+
+    def _naming_event(self, event: pygame.event.Event) -> bool:
+        """Typing the map's name; True when the event was the name's (no shortcut sees it)."""
+        if event.type == pygame.TEXTINPUT:
+            self.naming = ((self.naming or "") + event.text)[:MAX_NAME]
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.naming = (self.naming or "")[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                self.commit_name()
+            elif event.key == pygame.K_ESCAPE:
+                self.naming, self._save_named = None, False
+                self.status = ""
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if self.name_rect.collidepoint(event.pos):
+                return True  # on the name: typing goes on
+            self.commit_name()
+            return False  # elsewhere: the name is kept and the click goes on to what it is on
+        else:
+            return False
+        self.dirty = True
+        return True
 
     # -- mission panel ----------------------------------------------------------------------
     def open_mission(self) -> None:
