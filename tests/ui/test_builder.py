@@ -361,3 +361,27 @@ def test_the_problems_are_counted_in_words_without_the_checks_time(config_dir, t
         assert check in counts[0] and "\u2026" not in counts[0]
         head = next(r for t, r, _s in got if t == _("Problems"))
         assert s.panel_rect.contains(counts[1]) and not counts[1].colliderect(head)
+
+
+def test_the_door_button_puts_the_token_on_the_selected_tiles_exit_and_says_so(config_dir, tmp_path):
+    """1A and 2A joined, 2A selected, the Door button pressed: the token went on the joint at
+    2A's entrance (1A's exit, as near 2A's centre as its own), the problem "Exit (2A) has
+    neither a next tile nor a door token" stayed, and nothing said where the token went."""
+    from tests.ui.conftest import builder_in
+
+    with builder_in(tmp_path, "gears", "en") as (app, s):
+        s.builder = type(s.builder)(PieceLibrary.for_title("gears", ROOT / "maps")[0], "gears")
+        s.builder.add("1A", 1280, 1280)
+        two = s.builder.add("2A", 1792, 1280)  # joined at 1A's exit
+        assert any(i.kind == "exit_without_door" for i in s.validation().issues)
+        s.selected = two
+        s._make_buttons()
+        door = next(b for b in s.buttons if b.key == "door")
+        click(door.rect.center)
+        app.run(max_frames=2)
+        assert s.builder.state.doors == {f"{two}:exit"}
+        assert not s.validation().issues
+        assert s.status == "Door token on Exit (2A)"
+        click(door.rect.center)
+        app.run(max_frames=2)
+        assert not s.builder.state.doors and s.status == "Door token taken off Exit (2A)"

@@ -721,6 +721,9 @@ class BuilderScene(Scene):
         if self.mouse is not None and self.view_rect.collidepoint(self.mouse):
             mx, my = self._map_at(self.mouse)
         elif self.selected:
+            # The Door button with a tile selected: that tile's own exit. Its centre lay as near
+            # the exit of the tile before it (the joint at its entrance), which got the token.
+            exits = [c for c in exits if c.piece == self.selected] or exits
             x, y, w, h = b.rect_of(b.placement(self.selected))
             mx, my = x + w / 2, y + h / 2
         else:
@@ -730,7 +733,11 @@ class BuilderScene(Scene):
             cx, cy = (float(c.segment.a[0] + c.segment.b[0]) / 2, float(c.segment.a[1] + c.segment.b[1]) / 2)
             return math.hypot(cx - mx, cy - my)
 
-        self.edit(lambda: b.toggle_door(min(exits, key=dist).name))
+        pick = min(exits, key=dist)
+        on = self.edit(lambda: b.toggle_door(pick.name))
+        if on is not None:  # said, as the token is small on a zoomed-out map
+            where = str(b.joint_words(pick))
+            self.status = (_("Door token on {exit}") if on else _("Door token taken off {exit}")).format(exit=where)
 
     def _key(self, key: int, mod: int) -> Action | None:
         ctrl = bool(mod & pygame.KMOD_CTRL)
