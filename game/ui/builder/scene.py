@@ -676,7 +676,7 @@ class BuilderScene(Scene):
                 self.edit(lambda: b.delete(t))
                 self.selected = None
         elif key == "save":
-            if self.path is None and b.state.meta.name == MapMeta.name:
+            if self.unnamed():
                 # Saved under the default name, a second map replaced the first (every Doom map
                 # was custom_map.tmx: the Doom builder had no name field).
                 self.start_naming(save=True)
@@ -843,11 +843,16 @@ class BuilderScene(Scene):
         return name
 
     # -- the map's name ---------------------------------------------------------------------
+    def unnamed(self) -> bool:
+        """A new map still called by the default name (in English or as the Mission panel put it
+        in the reader's language): saved so, the next such map would ask to replace it."""
+        return self.path is None and self.builder.state.meta.name in (MapMeta.name, _(MapMeta.name))
+
     def start_naming(self, save: bool = False) -> None:
         """The map's name in the side panel takes the keyboard (a click on it, or Save while the
         map has the default name): Enter keeps the name typed, Esc the old one."""
         name = self.builder.state.meta.name
-        self.naming = "" if name == MapMeta.name else name
+        self.naming = "" if name in (MapMeta.name, _(MapMeta.name)) else name
         self._save_named = save
         self.dirty = True
 
@@ -861,7 +866,7 @@ class BuilderScene(Scene):
                 self._mission_kept.name_text = name
                 self._mission_kept.draft = replace(self._mission_kept.draft, name=name)
         if save:
-            if self.builder.state.meta.name == MapMeta.name:
+            if self.unnamed():
                 self.status = _("Not saved: the map has no name yet")
             else:
                 self.save()
@@ -979,6 +984,10 @@ class BuilderScene(Scene):
             return None
         if self.mission is not None:
             self._commit_mission_name()
+        if self.unnamed():
+            m.problems, m.note = [_("Name the mission before saving it: type a name, then press Enter")], ""
+            m.editing, m.name_text = True, ""
+            return None
         target = self.save()
         if target is None:
             m.problems, m.note = [self.status], ""
