@@ -77,3 +77,13 @@ def test_no_arrow_covers_the_tables_words(make_app, monkeypatch, title, lesson, 
     crossed = [(step, h.kind, h.target, [t for t, r in words if zone.colliderect(r.inflate(-4, -4))])
                for step, h, _rect, zone, words, _s in walk(make_app, monkeypatch, title, lesson, size) if zone.width]
     assert not [c for c in crossed if c[3]], [c for c in crossed if c[3]]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_doom_lesson_5_points_at_the_spawn_card_it_names(make_app, monkeypatch, size):
+    """"Play the Imp pair: two imps come in." lit the invader's whole hand row (its two cards and
+    the map's legend) with the arrow at its middle, between the cards: now the Imp Pair card."""
+    seen = {step: (rect, scene) for step, _h, rect, _z, _w, scene in walk(make_app, monkeypatch, "doom", "invader_turn", size)}
+    rect, scene = seen["spawn"]
+    # One card of the row (the lesson has played it since, so its rectangle is not kept).
+    assert scene.hand_rect.contains(rect) and 0 < rect.width < scene.hand_rect.width // 6, (rect, scene.hand_rect)
