@@ -87,3 +87,13 @@ def test_doom_lesson_5_points_at_the_spawn_card_it_names(make_app, monkeypatch, 
     rect, scene = seen["spawn"]
     # One card of the row (the lesson has played it since, so its rectangle is not kept).
     assert scene.hand_rect.contains(rect) and 0 < rect.width < scene.hand_rect.width // 6, (rect, scene.hand_rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_doom_lessons_light_the_one_declare_button_the_step_names(make_app, monkeypatch, size):
+    """"Declare Run" lit all four declare buttons (Run, Fire, Advance, Ready) with the arrow
+    between them, in every Doom lesson that declares: now the one the step names."""
+    for lesson, step in (("move_doors_sight", "declare_run"), ("attack", "declare_fire")):
+        (rect, scene), = [(rect, scene) for s, h, rect, _z, _w, scene in walk(make_app, monkeypatch, "doom", lesson, size)
+                          if s == step and h.kind == "button"]
+        assert 0 < rect.width < scene.view_rect.width // 5, (lesson, rect, scene.view_rect)
