@@ -92,8 +92,9 @@ def test_doom_lesson_5_points_at_the_spawn_card_it_names(make_app, monkeypatch, 
 @pytest.mark.parametrize("size", SIZES)
 def test_doom_lessons_light_the_one_declare_button_the_step_names(make_app, monkeypatch, size):
     """"Declare Run" lit all four declare buttons (Run, Fire, Advance, Ready) with the arrow
-    between them, in every Doom lesson that declares: now the one the step names."""
-    for lesson, step in (("move_doors_sight", "declare_run"), ("attack", "declare_fire")):
+    between them, in every Doom lesson that declares, and "Place a Guard order" the three order
+    buttons: now the one the step names."""
+    for lesson, step in (("move_doors_sight", "declare_run"), ("attack", "declare_fire"), ("orders", "place_guard")):
         (rect, scene), = [(rect, scene) for s, h, rect, _z, _w, scene in walk(make_app, monkeypatch, "doom", lesson, size)
                           if s == step and h.kind == "button"]
         assert 0 < rect.width < scene.view_rect.width // 5, (lesson, rect, scene.view_rect)
