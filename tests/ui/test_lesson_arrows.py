@@ -98,3 +98,24 @@ def test_doom_lessons_light_the_one_declare_button_the_step_names(make_app, monk
         (rect, scene), = [(rect, scene) for s, h, rect, _z, _w, scene in walk(make_app, monkeypatch, "doom", lesson, size)
                           if s == step and h.kind == "button"]
         assert 0 < rect.width < scene.view_rect.width // 5, (lesson, rect, scene.view_rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("title,lesson,step", [("doom", "round", "declare_run"), ("doom", "orders", "place_guard"),
+                                               ("level7", "challenges", "reroll"), ("level7", "events", "defend")])
+def test_a_button_highlight_lights_the_one_button_the_step_wants(make_app, title, lesson, step, size):
+    """Where a step wants one of a row of buttons of the same kind, only that one is lit: Level 7's
+    "Reroll die 2" lit all six rerolls and Keep the roll, "Play Steel Nerves" lit Play nothing too."""
+    from game import titles
+
+    app = make_app(size)
+    adapter = adapter_for(title)
+    runner = LessonRunner(next(les for les in lessons_for(title, adapter) if les.id == lesson), adapter)
+    scene = titles.get(title).ui_module().tutorial_scene(app.ctx, runner, size, None)
+    app.scenes = [scene]
+    while runner.step.id != step:
+        assert runner.next() if runner.step.kind == "read" else scene.submit(runner.hint())
+    app.run(max_frames=2)
+    (lit,) = [r for h, r in zip(runner.highlights(), scene.highlight_rects()) if h.kind == "button"]
+    inside = [what for rect, _label, what in scene.buttons if lit.contains(rect)]
+    assert len(inside) == 1 and inside[0] in runner.wanted(), (inside, runner.wanted())

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.protocol import Action
 from game.tutorial.model import Highlight
 from game.ui.doom.table_scene import DoomTable
 from game.ui.tutorial.scene import TutorialTable
@@ -43,13 +42,6 @@ class DoomTutorialTable(TutorialTable, DoomTable):
             return pygame.Rect(x - size // 2, y - size // 2, size, size)
         if h.kind == "area" and isinstance(tgt, str) and tgt in self.dmap.areas:
             return self._rect_of_cells(sorted(self.dmap.areas[tgt]))
-        if h.kind == "button" and isinstance(tgt, str) and ":" in tgt:
-            # One button of a kind by its choice ("declare:run"): "Declare Run" lit all four
-            # declare buttons, Fire, Advance and Ready with it, the arrow between them.
-            kind, _sep, value = tgt.partition(":")
-            rects = [rect for rect, _label, what in self.buttons if isinstance(what, Action) and what.kind == kind
-                     and value in (str(v) for v in what.payload.values())]
-            return rects[0].inflate(px(8), px(8)) if rects else None
         return None
 
     def los_points(self, h: Highlight):
