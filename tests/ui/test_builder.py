@@ -385,3 +385,14 @@ def test_the_door_button_puts_the_token_on_the_selected_tiles_exit_and_says_so(c
         click(door.rect.center)
         app.run(max_frames=2)
         assert not s.builder.state.doors and s.status == "Door token taken off Exit (2A)"
+
+
+def test_the_selected_piece_is_described_without_map_pixels(builder_app, drawn_text):
+    """The selected tile's line read "turned 0°  ·  x 2304, y 1600": the map position in pixels."""
+    app, s = builder_app()
+    s.builder.add("1A", 2304, 1600)
+    s.selected = "1A"
+    drawn_text.clear()
+    s.draw(app.screen)
+    assert "turned 0\u00b0" in drawn_text, list(drawn_text)
+    assert not [t for t in drawn_text if re.search(r"\bx \d+, y \d+", t)], list(drawn_text)

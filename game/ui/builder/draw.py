@@ -432,7 +432,9 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
         yb += px(20)
         turn = _("turned {deg}\u00b0").format(deg=p.rotation)
         flips = ", ".join(s for s, on in ((_("flipped"), p.flip_h or p.flip_v),) if on)
-        widgets.text(surface, f"{turn}{', ' + flips if flips else ''}  \u00b7  x {float(p.x):g}, y {float(p.y):g}", font, pal.text_dim, (x, yb))
+        # How it lies, in words: its map position in pixels ("x 2304, y 1600") said nothing to a
+        # person laying tiles.
+        widgets.text(surface, f"{turn}{', ' + flips if flips else ''}", font, pal.text_dim, (x, yb))
         yb += px(20)
     else:
         for line in widgets.wrap_most(_("Drag a piece from the palette onto the table"), font, w, 2):
