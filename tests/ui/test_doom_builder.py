@@ -258,3 +258,14 @@ def test_a_map_without_a_name_is_named_before_it_is_saved(config_dir, maps_dir, 
         key(pygame.K_ESCAPE)
         a.run(max_frames=2)
         assert s.naming is None and s.map_name() == "Red door"
+
+
+def test_the_doom_builders_help_lists_only_what_the_doom_builder_does(config_dir, maps_dir):
+    """F1 in the Doom builder listed Tab (the other face of a double-sided tile), D as a door
+    token on the nearest exit and M for the Mission panel: Gears' keys, none of them Doom's."""
+    with builder_in(maps_dir, "doom", "en", (1280, 720)) as (_a, s):
+        keys = dict(s.shortcuts())
+        assert "Tab" not in keys and "M" not in keys and keys["D"] == "Door on the edge nearest the pointer"
+    with builder_in(maps_dir, "gears", "en", (1280, 720)) as (_a, s):
+        keys = dict(s.shortcuts())
+        assert {"Tab", "M"} <= keys.keys() and keys["D"] == "Door token on the nearest exit"

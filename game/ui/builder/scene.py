@@ -800,13 +800,15 @@ class BuilderScene(Scene):
         return Pop()
 
     def shortcuts(self) -> list[tuple[str, str]]:
+        gears = self.builder.title == "gears"  # Doom's pieces have one face, its doors no token, its maps no Mission panel
         return [
             (_("Drag"), _("Take a piece from the palette, or move a placed one")),
             (_("R, right click"), _("Rotate the piece")),
             ("F, Shift+F", _("Flip left-right, top-bottom")),
-            ("Tab", _("Other face of a double-sided tile")),
-            ("D", _("Door token on the nearest exit")),
-            ("M", _("Mission: goal, Locusts, players")),
+            *([("Tab", _("Other face of a double-sided tile")),
+               ("D", _("Door token on the nearest exit")),
+               ("M", _("Mission: goal, Locusts, players"))] if gears else
+              [("D", _("Door on the edge nearest the pointer"))]),
             (_("Delete"), _("Remove the piece")),
             ("Ctrl+Z, Ctrl+Y", _("Undo, redo")),
             ("Ctrl+S", _("Save as a Tiled map")),
