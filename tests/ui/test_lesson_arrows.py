@@ -119,3 +119,28 @@ def test_a_button_highlight_lights_the_one_button_the_step_wants(make_app, title
     (lit,) = [r for h, r in zip(runner.highlights(), scene.highlight_rects()) if h.kind == "button"]
     inside = [what for rect, _label, what in scene.buttons if lit.contains(rect)]
     assert len(inside) == 1 and inside[0] in runner.wanted(), (inside, runner.wanted())
+
+
+def test_a_refused_choice_is_not_left_open_on_the_table(make_app):
+    """Gears lesson 1, a read step: the learner raised Blind Fire and chose Attack. The lesson
+    said why not, but "Blind Fire: how will you use it?" and its three buttons stayed lit, the
+    card raised, through the next steps' words about the Order cards."""
+    from game import titles
+    from tests.ui.conftest import click
+
+    size = (1280, 720)
+    app = make_app(size)
+    adapter = adapter_for("gears")
+    runner = LessonRunner(next(les for les in lessons_for("gears", adapter) if les.id == "turn"), adapter)
+    scene = titles.get("gears").ui_module().tutorial_scene(app.ctx, runner, size, None)
+    app.scenes = [scene]
+    app.run(max_frames=2)
+    card = next(rect for c, rect in scene.card_rects.items() if c.startswith("blind_fire"))
+    click(card.center)
+    app.run(max_frames=2)
+    attack = next(rect for rect, label, _w in scene.buttons if str(label) == "Attack")
+    click(attack.center)
+    app.run(max_frames=2)
+    assert scene.feedback == "Read this step first, then press Next."
+    assert scene.selected_card is None
+    assert not [label for _r, label, _w in scene.buttons if str(label) in ("Attack", "Move 2 areas", "Use its actions")]

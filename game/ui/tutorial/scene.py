@@ -73,6 +73,9 @@ class TutorialTable:
         before = self._positions()
         fb = self.runner.submit(action)
         if not fb.accepted:
+            # The half-made choice that led here (a card raised with "how will you use it?", a
+            # weapon being aimed) is dropped with it: it stayed lit over the next steps' words.
+            self.cancel()
             self._refuse(fb.message, fb.rule)
             return False
         self.feedback, self.feedback_rule = "", ""
