@@ -269,3 +269,13 @@ def test_the_doom_builders_help_lists_only_what_the_doom_builder_does(config_dir
     with builder_in(maps_dir, "gears", "en", (1280, 720)) as (_a, s):
         keys = dict(s.shortcuts())
         assert {"Tab", "M"} <= keys.keys() and keys["D"] == "Door token on the nearest exit"
+
+
+def test_the_palette_heading_names_what_it_counts(config_dir, maps_dir):
+    """On the Things tab the palette's heading read "Map pieces" beside the count of things."""
+    with builder_in(maps_dir, "doom", "en", (1280, 720)) as (a, s):
+        s.set_palette_tab("things")
+        texts = [t for t, _r, _s in frame_texts(a)]
+        assert "Things" in texts and "Map pieces" not in texts
+        s.set_palette_tab("pieces")
+        assert "Map pieces" in [t for t, _r, _s in frame_texts(a)]

@@ -210,7 +210,8 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
     r = scene.palette_rect
     surface.fill((0, 0, 0), r)  # the panel's rounded edges: no strip of a wider palette left behind
     widgets.panel(surface, ctx, r)
-    title = _("Map pieces") if scene.builder.title == "doom" else _("Tiles")
+    # The heading names what is listed and counted: on the Things tab it read "Map pieces  31".
+    title = _("Things") if scene.palette_tab == "things" else _("Map pieces") if scene.builder.title == "doom" else _("Tiles")
     widgets.text(surface, title, ctx.font(17, bold=True), pal.text, (r.left + px(14), r.top + px(12)), shadow=True)
     n = len(scene.palette_entries) if scene.palette_tab != "things" else sum(1 for t in scene.thing_entries if t.thing)
     count = ctx.font(13).render(str(n), True, pal.text_dim)
