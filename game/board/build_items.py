@@ -95,7 +95,7 @@ def item_problem(item: BuildItem, floor: frozenset[Cell] | set[Cell], items: Ite
     if item.kind == "door":
         a, b = door_flanks(item)
         if not all(c in floor for c in a + b):
-            return M("a door goes on an edge between floor squares: its 4 flanking squares must be floor (spec 3.2)")
+            return M("a door goes on an edge between floor squares: its 4 flanking squares must be floor")
         mine = door_edges(item)
         if any(mine & door_edges(o) for o in others if o.kind == "door") or any(mine & d for d in piece_doors):
             return M("there is already a door on this edge")

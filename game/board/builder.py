@@ -614,7 +614,7 @@ class Builder:
             free = [c for c in marine_start_squares(board)]
             if len(free) < START_SQUARES:
                 a = starts[0]
-                out.append(Issue("start_small", M("The start zone has {n} free squares; {marines} marines need {marines} (spec 4)", n=len(free), marines=START_SQUARES),
+                out.append(Issue("start_small", M("The start zone has {n} free squares; {marines} marines need {marines}", n=len(free), marines=START_SQUARES),
                                  _fpt(_centroid(a.polygon), shift)))
         goals = [a for a in board.areas.values() if a.properties.get("objective")]
         if not goals:
@@ -825,13 +825,13 @@ class Builder:
         if self.title == "gears":
             entrances = [c for c in free if c.kind == "entrance"]
             if not entrances and kept:
-                out.append(Issue("no_entrance", M("No entrance: every entrance is joined, so the map has no start (gears 3.1)"), None))
+                out.append(Issue("no_entrance", M("No entrance: every entrance is joined, so the map has no start"), None))
             for c in entrances[1:]:
                 out.append(Issue("open_connector", M("{entrance} is left open: join it to an exit (only the first tile's entrance stays open)", entrance=self.joint_words(c)),
                                  _fpt(_mid(c.segment)), (c.piece,), segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
             for c in free:
                 if c.kind == "exit" and c.name not in self.state.doors:
-                    out.append(Issue("exit_without_door", M("{exit} has neither a next tile nor a door token (gears 3.1 item 10)", exit=self.joint_words(c)),
+                    out.append(Issue("exit_without_door", M("{exit} has neither a next tile nor a door token", exit=self.joint_words(c)),
                                      _fpt(_mid(c.segment)), (c.piece,), segment=(_fpt(c.segment.a), _fpt(c.segment.b))))
         else:
             for c in free:

@@ -27,6 +27,7 @@ from xml.etree import ElementTree
 from game.board.checks import fmt_point, point_in_polygon, polygon_problem
 from game.board.slots import L7_CELLS, L7_DOOR_KINDS, L7_ICONS, L7_SPOTS, l7_slot
 from game.board.tmx_gate import LIMITS, check_map, exact_number, parse_xml
+from game.i18n import _
 from game.board.model import (
     Area,
     Board,
@@ -354,13 +355,13 @@ def load_board(path: str | os.PathLike) -> Board:
     try:
         exists = Path(source).is_file()
     except OSError as exc:  # a name too long for the file system
-        raise MapError(f"{source[:200]}: map: cannot read ({exc.strerror or exc})") from None
+        raise MapError(f"{source[:200]}: " + _("map") + ": " + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
     if not exists:
-        raise MapError(f"{source}: map: file not found")
+        raise MapError(f"{source}: " + _("map") + ": " + _("file not found"))
     xml = parse_xml(source)  # bounded, no DOCTYPE; MapError otherwise
     root = xml.root
     if root.tag != "map":
-        raise MapError(f"{source}: map: not a Tiled map (root element is <{root.tag}>, not <map>)")
+        raise MapError(f"{source}: " + _("map") + ": " + _("not a Tiled map (root element is <{tag}>, not <map>)").format(tag=root.tag))
     _check_tilesets(source, root, out)
     out.raise_if_any()
     # Sizes, numbers, ids and tile data, before anything converts or decodes them.
@@ -496,7 +497,7 @@ def _open_with_pytmx(source: str):
         return pytmx.TiledMap(source)
     except Exception as exc:  # pytmx raises bare Exception/ValueError/KeyError on bad input
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise MapError(f"{source}: map: Tiled reader failed ({reason})") from None
+        raise MapError(f"{source}: " + _("map") + ": " + _("Tiled reader failed ({why})").format(why=reason)) from None
 
 
 def _check_names(objs: list[RawObject], out: _Collector, what: str) -> dict[str, RawObject]:

@@ -318,7 +318,7 @@ class GreedyBot:
         for a in k.get("door", []):
             d = state.map.doors[a.get("door")]
             if a.get("door") in state.closed and any(dist.get(f, FAR) < here for f in d.flanks):
-                return Choice(a, M("open door {door} toward the objective", door=a.get("door")))
+                return Choice(a, M("open door {door} toward the objective", door=state.map.door_name(a.get("door"))))
         if "move" in k:
             best = min(k["move"], key=lambda a: dist.get(tuple(a.get("to")), FAR))
             if dist.get(tuple(best.get("to")), FAR) < here:

@@ -955,7 +955,7 @@ class InvaderAI:
                 gain = self._door_gain(view, p, a.get("door"))
                 if gain >= 4 and not view.map.doors[a.get("door")].security:
                     return Choice(a, M("play {card} on door {door}: it keeps the invaders {gain} squares further from "
-                                       "the marines", card=ref("doom.invader_card", card.id), door=a.get("door"), gain=gain))
+                                       "the marines", card=ref("doom.invader_card", card.id), door=view.map.door_name(a.get("door")), gain=gain))
             elif card.effect == "close_doors":
                 delay = self._lock_delay(view, p, a.get("doors"))
                 if delay >= 2 * len(a.get("doors")):
@@ -1088,7 +1088,7 @@ class InvaderAI:
         where = M("{figure} moves to {place}", figure=name, place=place(view, plan.move)) if plan.move \
             else M("{figure} stays", figure=name)
         if plan.door:
-            return M("{figure} opens door {door} to get at the marines", figure=name, door=plan.door)
+            return M("{figure} opens door {door} to get at the marines", figure=name, door=view.map.door_name(plan.door))
         if plan.vent:
             return M("{figure} crawls through the vents to {place}", figure=name, place=place(view, [plan.vent]))
         exposed = M("out of every marine's sight") if plan.exposed == 0 else \

@@ -877,7 +877,7 @@ class MarineBot:
             if d not in state.closed and danger_now > 0.3 and best_kill < 0.5 and sc.idle < 3:
                 shut = frozenset(sc.closed | {d})
                 if sc.danger(here, shut) + 0.3 < danger_now and not self._shuts_out_a_mate(sc, shut):
-                    return Choice(a, M("close door {door}: the invaders behind it cannot be killed now", door=d))
+                    return Choice(a, M("close door {door}: the invaders behind it cannot be killed now", door=state.map.door_name(d)))
         for a in doors:
             d = a.get("door")
             if d in state.closed:
@@ -887,7 +887,7 @@ class MarineBot:
                 if any(sc.goal.get(f, FAR) < sc.goal.get(here, FAR) for f in spec.flanks) \
                         and sc.goal.get(best_cell, FAR) >= sc.goal.get(here, FAR) - 1 \
                         and (worse < 0.3 or best_kill >= 0.5 or sc.idle >= 3):
-                    return Choice(a, M("open door {door} toward {goal}", door=d, goal=sc.goal_words))
+                    return Choice(a, M("open door {door} toward {goal}", door=state.map.door_name(d), goal=sc.goal_words))
         return None
 
     def _shuts_out_a_mate(self, sc: _Scene, shut: frozenset[str]) -> bool:

@@ -83,7 +83,7 @@ def test_gears_entrances_and_exits_by_their_words_and_tile(lang):
     texts = [str(i.message) for i in b.validate().issues]
     assert not [t for t in texts if re.search(r"\d[AB]:\w", t)], texts
     if lang == "en":
-        assert "Exit (1A) has neither a next tile nor a door token (gears 3.1 item 10)" in texts
+        assert "Exit (1A) has neither a next tile nor a door token" in texts
         assert any(t.startswith("Entrance (2A) is left open") for t in texts)
 
 
@@ -111,3 +111,30 @@ def test_the_maps_own_checks_and_overlaps_name_pieces_and_joints_in_words(doom, 
     kinds = {i.kind for i in b.validate().issues + c.validate().issues}
     assert {"overlap", "map"} <= kinds, texts
     assert not [t for t in texts if RAW.search(t) or "corridor_straight" in t or "start_room" in t], texts
+
+
+
+CITED = re.compile(r"\((?:gears|doom|spec|rule|szabály|κανόνας) \d")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_the_problems_name_no_section_of_the_spec(lang):
+    """The builder's problems are for the person making a map: 'Exit (1A) has neither a next tile
+    nor a door token (gears 3.1 item 10)' and '... so the map has no start (gears 3.1)' cited the
+    spec's sections, which a player has not read."""
+    lib, _problems = PieceLibrary.for_title("gears", ROOT / "maps")
+    b = Builder(lib, "gears")
+    b.add("1A", 0, 0)
+    i18n.set_language(lang)
+    texts = [str(i.message) for i in b.validate().issues]
+    assert any("1A" in t for t in texts), texts
+    assert not [t for t in texts if CITED.search(t)], texts
+
+
+def test_no_problem_or_refusal_of_the_builder_cites_the_spec():
+    """Every message the builder's model gives (its problems, a thing it refuses to place) is
+    read as it is written: none names a section of the spec."""
+    said = re.compile(r'M\("([^"]*)"')
+    for path in (ROOT / "game" / "board" / "builder.py", ROOT / "game" / "board" / "build_items.py"):
+        cited = [m for m in said.findall(path.read_text(encoding="utf-8")) if re.search(r"\((?:gears|doom|spec) \d", m)]
+        assert not cited, (path.name, cited)

@@ -2,6 +2,7 @@
 mouse events and assert the placements; rotate and snap are tested")."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -334,3 +335,64 @@ def test_every_gears_tile_is_named_whole_in_the_palette(config_dir, tmp_path, si
             s.palette_scroll += s.palette_rect.height // 2
             s._layout_palette()
         assert checked == {e.key for e in s.palette_entries}
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_problems_are_counted_in_words_without_the_checks_time(config_dir, tmp_path, lang, size):
+    """The panel's heading read "Problems  (1 / 0)" with "3 ms" beside it: two numbers a player
+    cannot read and the time the check took. Now the counts say what they are, whole, beside
+    the heading or under it, and no time is shown."""
+    from tests.ui.conftest import builder_in, frame_texts
+
+    with builder_in(tmp_path, "gears", lang, size) as (app, s):
+        s.builder = type(s.builder)(PieceLibrary.for_title("gears", ROOT / "maps")[0], "gears")
+        s.builder.add("1A", 1280, 1280)
+        s.builder.add("2A", 2400, 1280, snap=False)
+        v = s.validation()
+        assert v.errors and len(v.issues) > len(v.errors)
+        got = frame_texts(app)
+        texts = [t for t, _r, _s in got]
+        assert not [t for t in texts if re.fullmatch(r"\d+ ms", t) or re.search(r"\(\d+ / \d+\)", t)], texts
+        from game.i18n import _
+        fix = _("{n} to fix").format(n=len(v.errors))
+        check = _("{n} to check").format(n=len(v.issues) - len(v.errors))
+        counts = next((t, r) for t, r, _s in got if fix in t)
+        assert check in counts[0] and "\u2026" not in counts[0]
+        head = next(r for t, r, _s in got if t == _("Problems"))
+        assert s.panel_rect.contains(counts[1]) and not counts[1].colliderect(head)
+
+
+def test_the_door_button_puts_the_token_on_the_selected_tiles_exit_and_says_so(config_dir, tmp_path):
+    """1A and 2A joined, 2A selected, the Door button pressed: the token went on the joint at
+    2A's entrance (1A's exit, as near 2A's centre as its own), the problem "Exit (2A) has
+    neither a next tile nor a door token" stayed, and nothing said where the token went."""
+    from tests.ui.conftest import builder_in
+
+    with builder_in(tmp_path, "gears", "en") as (app, s):
+        s.builder = type(s.builder)(PieceLibrary.for_title("gears", ROOT / "maps")[0], "gears")
+        s.builder.add("1A", 1280, 1280)
+        two = s.builder.add("2A", 1792, 1280)  # joined at 1A's exit
+        assert any(i.kind == "exit_without_door" for i in s.validation().issues)
+        s.selected = two
+        s._make_buttons()
+        door = next(b for b in s.buttons if b.key == "door")
+        click(door.rect.center)
+        app.run(max_frames=2)
+        assert s.builder.state.doors == {f"{two}:exit"}
+        assert not s.validation().issues
+        assert s.status == "Door token on Exit (2A)"
+        click(door.rect.center)
+        app.run(max_frames=2)
+        assert not s.builder.state.doors and s.status == "Door token taken off Exit (2A)"
+
+
+def test_the_selected_piece_is_described_without_map_pixels(builder_app, drawn_text):
+    """The selected tile's line read "turned 0°  ·  x 2304, y 1600": the map position in pixels."""
+    app, s = builder_app()
+    s.builder.add("1A", 2304, 1600)
+    s.selected = "1A"
+    drawn_text.clear()
+    s.draw(app.screen)
+    assert "turned 0\u00b0" in drawn_text, list(drawn_text)
+    assert not [t for t in drawn_text if re.search(r"\bx \d+, y \d+", t)], list(drawn_text)

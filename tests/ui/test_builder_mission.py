@@ -163,3 +163,29 @@ def test_the_mission_panel_lays_out_in_the_readers_language(scene, language):
         ctl = m.controls[key_]
         rect = next(r for t, r in drawn if t == ctl.label)
         assert ctl.rect.contains(rect), (key_, ctl.label)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_new_mission_with_the_default_name_is_named_before_it_is_saved(config_dir, tmp_path, lang):
+    """Save mission on a new map whose name was left "Custom map" (or the Hungarian default the
+    panel shows) wrote custom_map.tmx (egyeni_terkep.tmx) with no word, as the toolbar's Save did:
+    the next new map asked to replace it. The panel now says why it waits and takes the name."""
+    from game import i18n
+    from tests.ui.conftest import builder_in
+
+    with builder_in(tmp_path, "gears", lang) as (app, s):
+        s.builder = type(s.builder)(PieceLibrary.for_title("gears", ROOT / "maps")[0], "gears")
+        s.builder.add("1A", 1280, 1280)
+        s.builder.toggle_door("1A:exit")
+        key(pygame.K_m)
+        app.run(max_frames=2)
+        press(app, s, "save")
+        assert not list(tmp_path.rglob("*.tmx"))
+        assert s.mission.problems == [i18n._("Name the mission before saving it: type a name, then press Enter")]
+        assert s.mission.editing and s.mission.name_text == ""
+        post(pygame.TEXTINPUT, text="Fountain run")
+        key(pygame.K_RETURN)
+        app.run(max_frames=2)
+        press(app, s, "save")
+        assert (tmp_path / "custom" / "fountain_run.tmx").is_file()
+        assert (tmp_path / "custom" / "fountain_run.mission.toml").is_file()

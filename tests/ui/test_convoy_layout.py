@@ -582,3 +582,30 @@ def i18n_name(city) -> str:
     from game.i18n import _
 
     return _(city.name)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_the_contested_sectors_effect_is_said_whole_in_greek(make_app, drawn_text, size):
+    """The battle panel gave the contested sector's effect three lines: in Greek New York's Bomb
+    sector ('... Εφαρμόζεται όπως κι αν καταστραφεί ο τομέας.') needs four, and the third ended
+    in '…' with the panel empty below (Convoy lesson 5 at 1920x1080)."""
+    from game import i18n, titles
+    from game.tutorial.library import adapter_for, lessons_for
+    from game.tutorial.runner import LessonRunner
+    from game.ui.scene import ChangeSettings
+
+    app = make_app(size)
+    app.apply(ChangeSettings(replace(app.ctx.settings, language="el")))
+    i18n.set_language("el")
+    adapter = adapter_for("convoy")
+    lesson = next(les for les in lessons_for("convoy", adapter) if les.id == "new_york")
+    runner = LessonRunner(lesson, adapter)
+    scene = titles.get("convoy").ui_module().tutorial_scene(app.ctx, runner, size, None)
+    app.scenes = [scene]
+    app.run(max_frames=1)
+    drawn_text.clear()
+    app._force_redraw = True
+    scene.dirty = True
+    app.run(max_frames=1)
+    assert any(t.endswith("τομέας.") for t in drawn_text), list(drawn_text)
+    assert not [t for t in drawn_text if t.endswith("\u2026")], [t for t in drawn_text if t.endswith("\u2026")]

@@ -120,23 +120,26 @@ def test_build_a_doom_map_by_drag_save_it_and_play_it_from_the_set_up_screen(app
     assert [i.name for i in s.builder.state.items if i.kind == "prop"] == ["prop_1"]
     assert s.builder.validate().errors == []
 
-    key(pygame.K_s, pygame.KMOD_CTRL)
+    key(pygame.K_s, pygame.KMOD_CTRL)  # the map has no name yet: Save asks for one first
     app.run(max_frames=2)
-    saved = maps_dir / "custom" / "custom_map.tmx"
+    post(pygame.TEXTINPUT, text="Custom map 1")
+    key(pygame.K_RETURN)
+    app.run(max_frames=2)
+    saved = maps_dir / "custom" / "custom_map_1.tmx"
     assert saved.is_file() and s.status.startswith("Saved")
 
     setup = DoomSetup(app.ctx)
     app.scenes = [setup]
     app.run(max_frames=2)
-    hit = next(r for r, w in setup.hits if w == "custom:custom_map")
+    hit = next(r for r, w in setup.hits if w == "custom:custom_map_1")
     do_click(app, hit.center)
-    assert setup.choice.scenario == "custom:custom_map"
+    assert setup.choice.scenario == "custom:custom_map_1"
     do_click(app, next(r for r, w in setup.hits if w == "add").center)  # two marines
     assert setup.choice.marines == 2
     do_click(app, next(r for r, w in setup.hits if w == "start").center)
     table = app.top
     state = table.session.state
-    assert state.scenario == "custom:custom_map" and len(state.seats) == 2
+    assert state.scenario == "custom:custom_map_1" and len(state.seats) == 2
     (door,) = state.map.doors.values()
     # The map is saved from its first square (tmx_write.at_origin): the builder's squares less
     # the pieces' top-left corner, in whole squares.
@@ -150,7 +153,7 @@ def test_build_a_doom_map_by_drag_save_it_and_play_it_from_the_set_up_screen(app
     assert state.map.area_of[at((28, 22))] == state.content.scenarios[state.scenario].win_area
     assert [(i.monster, i.cells) for i in state.invaders.values()] == [("zombie", [at((23, 23))])]  # spec 9.2: 2+ marines
     assert any(m.kind == "barrel" and m.cell == at((26, 22)) for m in state.map.props)
-    one = Session.start(DoomTitle(custom_dir=maps_dir / "custom"), "custom:custom_map", seed=1, options={"marines": 1})
+    one = Session.start(DoomTitle(custom_dir=maps_dir / "custom"), "custom:custom_map_1", seed=1, options={"marines": 1})
     assert one.state.invaders == {}  # with one marine the zombie stays in the box
 
 
@@ -218,3 +221,61 @@ def test_the_things_palette_speaks_the_readers_language_whole(config_dir, maps_d
         for te in rows:
             inside = [t for t, pos in drawn if te.rect.collidepoint(pos)]
             assert inside and not any(t.endswith("\u2026") for t in inside), (te.thing.label, inside)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_a_map_without_a_name_is_named_before_it_is_saved(config_dir, maps_dir, language):
+    """The Doom builder had no name field: every Doom map was saved as custom_map.tmx, the next
+    one asked to replace it. Save on a map with the default name now says why it waits and
+    takes the name typed there (the keys typed are the name's, not R to rotate or D for a door);
+    Enter saves the map under it, and a click on the name renames it later."""
+    from game import i18n
+
+    with builder_in(maps_dir, "doom", language, (1280, 720)) as (a, s):
+        s.builder.add("start_room", 1280, 1280)
+        before = s.builder.state
+        key(pygame.K_s, pygame.KMOD_CTRL)
+        a.run(max_frames=2)
+        assert s.naming == "" and s.status == i18n._("Name the map before saving it: type a name, then press Enter")
+        assert not list((maps_dir / "custom").iterdir())
+        texts = [t for t, _r, _s in frame_texts(a)]
+        assert i18n._("Type the map's name") in texts and any(s.status.startswith(t) for t in texts if len(t) > 8)
+        for ch in "Red door":
+            post(pygame.TEXTINPUT, text=ch)
+            key(getattr(pygame, "K_" + ch.lower()) if ch != " " else pygame.K_SPACE)
+        a.run(max_frames=2)
+        assert s.naming == "Red door" and s.builder.state.placements == before.placements
+        key(pygame.K_RETURN)
+        a.run(max_frames=2)
+        assert (maps_dir / "custom" / "red_door.tmx").is_file() and s.naming is None
+        assert s.map_name() == "Red door" and "red_door.tmx" in s.status
+
+        # A click on the name renames the map; Esc leaves the name as it was.
+        click(s.name_rect.center)
+        a.run(max_frames=2)
+        assert s.naming == "Red door"
+        post(pygame.TEXTINPUT, text="x")
+        key(pygame.K_ESCAPE)
+        a.run(max_frames=2)
+        assert s.naming is None and s.map_name() == "Red door"
+
+
+def test_the_doom_builders_help_lists_only_what_the_doom_builder_does(config_dir, maps_dir):
+    """F1 in the Doom builder listed Tab (the other face of a double-sided tile), D as a door
+    token on the nearest exit and M for the Mission panel: Gears' keys, none of them Doom's."""
+    with builder_in(maps_dir, "doom", "en", (1280, 720)) as (_a, s):
+        keys = dict(s.shortcuts())
+        assert "Tab" not in keys and "M" not in keys and keys["D"] == "Door on the edge nearest the pointer"
+    with builder_in(maps_dir, "gears", "en", (1280, 720)) as (_a, s):
+        keys = dict(s.shortcuts())
+        assert {"Tab", "M"} <= keys.keys() and keys["D"] == "Door token on the nearest exit"
+
+
+def test_the_palette_heading_names_what_it_counts(config_dir, maps_dir):
+    """On the Things tab the palette's heading read "Map pieces" beside the count of things."""
+    with builder_in(maps_dir, "doom", "en", (1280, 720)) as (a, s):
+        s.set_palette_tab("things")
+        texts = [t for t, _r, _s in frame_texts(a)]
+        assert "Things" in texts and "Map pieces" not in texts
+        s.set_palette_tab("pieces")
+        assert "Map pieces" in [t for t, _r, _s in frame_texts(a)]

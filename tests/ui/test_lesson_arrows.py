@@ -77,3 +77,70 @@ def test_no_arrow_covers_the_tables_words(make_app, monkeypatch, title, lesson, 
     crossed = [(step, h.kind, h.target, [t for t, r in words if zone.colliderect(r.inflate(-4, -4))])
                for step, h, _rect, zone, words, _s in walk(make_app, monkeypatch, title, lesson, size) if zone.width]
     assert not [c for c in crossed if c[3]], [c for c in crossed if c[3]]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_doom_lesson_5_points_at_the_spawn_card_it_names(make_app, monkeypatch, size):
+    """"Play the Imp pair: two imps come in." lit the invader's whole hand row (its two cards and
+    the map's legend) with the arrow at its middle, between the cards: now the Imp Pair card."""
+    seen = {step: (rect, scene) for step, _h, rect, _z, _w, scene in walk(make_app, monkeypatch, "doom", "invader_turn", size)}
+    rect, scene = seen["spawn"]
+    # One card of the row (the lesson has played it since, so its rectangle is not kept).
+    assert scene.hand_rect.contains(rect) and 0 < rect.width < scene.hand_rect.width // 6, (rect, scene.hand_rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_doom_lessons_light_the_one_declare_button_the_step_names(make_app, monkeypatch, size):
+    """"Declare Run" lit all four declare buttons (Run, Fire, Advance, Ready) with the arrow
+    between them, in every Doom lesson that declares, and "Place a Guard order" the three order
+    buttons: now the one the step names."""
+    for lesson, step in (("move_doors_sight", "declare_run"), ("attack", "declare_fire"), ("orders", "place_guard")):
+        (rect, scene), = [(rect, scene) for s, h, rect, _z, _w, scene in walk(make_app, monkeypatch, "doom", lesson, size)
+                          if s == step and h.kind == "button"]
+        assert 0 < rect.width < scene.view_rect.width // 5, (lesson, rect, scene.view_rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("title,lesson,step", [("doom", "round", "declare_run"), ("doom", "orders", "place_guard"),
+                                               ("level7", "challenges", "reroll"), ("level7", "events", "defend")])
+def test_a_button_highlight_lights_the_one_button_the_step_wants(make_app, title, lesson, step, size):
+    """Where a step wants one of a row of buttons of the same kind, only that one is lit: Level 7's
+    "Reroll die 2" lit all six rerolls and Keep the roll, "Play Steel Nerves" lit Play nothing too."""
+    from game import titles
+
+    app = make_app(size)
+    adapter = adapter_for(title)
+    runner = LessonRunner(next(les for les in lessons_for(title, adapter) if les.id == lesson), adapter)
+    scene = titles.get(title).ui_module().tutorial_scene(app.ctx, runner, size, None)
+    app.scenes = [scene]
+    while runner.step.id != step:
+        assert runner.next() if runner.step.kind == "read" else scene.submit(runner.hint())
+    app.run(max_frames=2)
+    (lit,) = [r for h, r in zip(runner.highlights(), scene.highlight_rects()) if h.kind == "button"]
+    inside = [what for rect, _label, what in scene.buttons if lit.contains(rect)]
+    assert len(inside) == 1 and inside[0] in runner.wanted(), (inside, runner.wanted())
+
+
+def test_a_refused_choice_is_not_left_open_on_the_table(make_app):
+    """Gears lesson 1, a read step: the learner raised Blind Fire and chose Attack. The lesson
+    said why not, but "Blind Fire: how will you use it?" and its three buttons stayed lit, the
+    card raised, through the next steps' words about the Order cards."""
+    from game import titles
+    from tests.ui.conftest import click
+
+    size = (1280, 720)
+    app = make_app(size)
+    adapter = adapter_for("gears")
+    runner = LessonRunner(next(les for les in lessons_for("gears", adapter) if les.id == "turn"), adapter)
+    scene = titles.get("gears").ui_module().tutorial_scene(app.ctx, runner, size, None)
+    app.scenes = [scene]
+    app.run(max_frames=2)
+    card = next(rect for c, rect in scene.card_rects.items() if c.startswith("blind_fire"))
+    click(card.center)
+    app.run(max_frames=2)
+    attack = next(rect for rect, label, _w in scene.buttons if str(label) == "Attack")
+    click(attack.center)
+    app.run(max_frames=2)
+    assert scene.feedback == "Read this step first, then press Next."
+    assert scene.selected_card is None
+    assert not [label for _r, label, _w in scene.buttons if str(label) in ("Attack", "Move 2 areas", "Use its actions")]

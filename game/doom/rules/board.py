@@ -19,6 +19,8 @@ Footprints (spec 3.4): a list of squares. A demon is [head, tail] (two orthogona
 """
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -29,6 +31,8 @@ from game.board.gridlos import GridSight
 from game.board.model import Board, Cell, Edge, MapError
 from game.engine.errors import InputError
 from game.board.tmx import load_board  # no pygame: pytmx reads the map without images
+
+DOOR_LABEL = re.compile(r"D[1-9][0-9]*")  # a door named as the scenario maps name theirs
 
 ORIENTATIONS = {"east": (1, 0), "south": (0, 1), "west": (-1, 0), "north": (0, -1)}
 KING_STEPS_ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))  # in the order the rules have always tried them
@@ -138,6 +142,12 @@ class DoomMap:
                                           str(key) if key else None, d.closed)
             for e in edges:
                 self.door_of_edge[e] = d.name
+        # The name a player reads for each door: the scenario maps number theirs D1, D2, ... and
+        # keep them; any other name (the practice map's "door_b", a built map's
+        # "sample_room:door_b") gets the next free number, in the map's order.
+        used = {name for name in self.doors if DOOR_LABEL.fullmatch(name)}
+        numbers = (f"D{n}" for n in itertools.count(1) if f"D{n}" not in used)
+        self.door_label: dict[str, str] = {name: name if name in used else next(numbers) for name in self.doors}
 
         self.props: list[PropSpec] = []
         self.figures: list[FigureSpec] = []
@@ -215,6 +225,10 @@ class DoomMap:
             if len(self._door_edges) < 256:  # a game closes and opens only a few doors
                 self._door_edges[key] = got
         return got
+
+    def door_name(self, door: str) -> str:
+        """A door as the table, the log and the buttons call it ("D3"), never its map id."""
+        return self.door_label.get(door, door)
 
     def door_between(self, a: Cell, b: Cell) -> str | None:
         """The door whose edge an orthogonal step a->b crosses, if any."""

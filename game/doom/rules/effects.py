@@ -416,10 +416,10 @@ def _encounter_effects(ctx, marine: str, enc) -> None:
         if door in state.destroyed or (door not in state.closed) == opened:
             continue
         if not opened and straddles(state, door):  # spec 3.2: never closed across a large invader
-            emit(ctx, "door", M("Door {door} cannot close: a large invader stands in it.", door=door), {"door": door})
+            emit(ctx, "door", M("Door {door} cannot close: a large invader stands in it.", door=state.map.door_name(door)), {"door": door})
             continue
         state.closed = sorted(set(state.closed) - {door}) if opened else sorted(state.closed + [door])
-        emit(ctx, "door", M("Door {door} opens.", door=door) if opened else M("Door {door} slams shut.", door=door),
+        emit(ctx, "door", M("Door {door} opens.", door=state.map.door_name(door)) if opened else M("Door {door} slams shut.", door=state.map.door_name(door)),
              {"door": door, "open": opened})
     for area in enc.reveal:
         if area not in state.revealed and state.outcome is None:

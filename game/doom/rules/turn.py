@@ -166,8 +166,8 @@ def _marine_actions(state: DoomState) -> list[Action]:
         cost = door_cost(state, mar.id)
         if t["mp"] >= cost:
             for d in Q.usable_doors(state, mar.id):
-                out.append(Action("door", {"door": d}, M("Open door {door} ({mp} MP)", door=d, mp=cost)
-                                  if d in state.closed else M("Close door {door} ({mp} MP)", door=d, mp=cost)))
+                out.append(Action("door", {"door": d}, M("Open door {door} ({mp} MP)", door=state.map.door_name(d), mp=cost)
+                                  if d in state.closed else M("Close door {door} ({mp} MP)", door=state.map.door_name(d), mp=cost)))
         for dest in teleport_squares(state, mar.id):
             out.append(Action("teleport", {"to": list(dest)}, M("Teleport to {cell} (1 MP)", cell=sq(dest))))
         if t["mp"] >= c.number("give_cost"):
@@ -239,8 +239,8 @@ def _kill_actions(state: DoomState) -> list[Action]:
                                   _invader_move_label(state, fig, pos, steps)))
             if act["mp"] >= state.content.number("door_cost"):
                 for d in Q.usable_doors(state, fig):
-                    out.append(Action("door", {"door": d}, M("Open door {door}", door=d) if d in state.closed
-                                      else M("Close door {door}", door=d)))
+                    out.append(Action("door", {"door": d}, M("Open door {door}", door=state.map.door_name(d)) if d in state.closed
+                                      else M("Close door {door}", door=state.map.door_name(d))))
             for dest in vent_squares(state, fig):
                 out.append(Action("vent", {"to": list(dest)}, M("Crawl through the vents to {cell}", cell=sq(dest))))
         if act["attacks"] > 0:
@@ -273,15 +273,15 @@ def start_events(state: DoomState) -> list[Action]:
 
         if spec.effect == "destroy_door":
             for d in sorted(set(state.map.doors) - set(state.destroyed)):
-                out.append(play({"door": d}, M("destroy door {door}", door=d)))
+                out.append(play({"door": d}, M("destroy door {door}", door=state.map.door_name(d))))
         elif spec.effect == "close_doors":
             free = [d for d in sorted(state.map.doors) if d not in state.closed and d not in state.destroyed
                     and not state.map.doors[d].security and not (set(state.figure_cells()) & state.map.doors[d].flanks)]
             for i, d in enumerate(free):
-                out.append(play({"doors": [d]}, M("close door {door}", door=d)))
+                out.append(play({"doors": [d]}, M("close door {door}", door=state.map.door_name(d))))
                 if spec.amount >= 2:
                     for e in free[i + 1:]:
-                        out.append(play({"doors": [d, e]}, M("close doors {door} and {other}", door=d, other=e)))
+                        out.append(play({"doors": [d, e]}, M("close doors {door} and {other}", door=state.map.door_name(d), other=state.map.door_name(e))))
         elif spec.effect == "activate_twice":
             for f in state.invaders:
                 out.append(play({"figure": f}, M("{figure} activates twice", figure=who(state, f))))
@@ -894,11 +894,11 @@ def _door(ctx, fig: str, door: str, cost: int) -> None:
         state.act["mp"] -= cost
     if door in state.closed:
         state.closed.remove(door)
-        E.emit(ctx, "door", M("{figure} opens door {door}.", figure=who(state, fig), door=door),
+        E.emit(ctx, "door", M("{figure} opens door {door}.", figure=who(state, fig), door=state.map.door_name(door)),
                {"door": door, "open": True})
     else:
         state.closed = sorted(state.closed + [door])
-        E.emit(ctx, "door", M("{figure} closes door {door}.", figure=who(state, fig), door=door),
+        E.emit(ctx, "door", M("{figure} closes door {door}.", figure=who(state, fig), door=state.map.door_name(door)),
                {"door": door, "open": False})
     E.reveal(ctx)
     if fig in state.invaders:
@@ -1045,12 +1045,12 @@ def _play_event(ctx, card: str, door: str | None = None, doors: list | None = No
         if door in state.closed:
             state.closed.remove(door)
         state.destroyed.append(door)
-        E.emit(ctx, "smash", M("The invader smashes door {door}: it is gone for good.", door=door), {"door": door})
+        E.emit(ctx, "smash", M("The invader smashes door {door}: it is gone for good.", door=state.map.door_name(door)), {"door": door})
         E.reveal(ctx)
     elif spec.effect == "close_doors":
         for d in doors or []:
             state.closed = sorted(state.closed + [d])
-            E.emit(ctx, "door", M("Lockdown: door {door} slams shut.", door=d), {"door": d, "open": False})
+            E.emit(ctx, "door", M("Lockdown: door {door} slams shut.", door=state.map.door_name(d)), {"door": d, "open": False})
     elif spec.effect == "marine_range_minus":
         state.flags["darkness"] = spec.amount
         E.emit(ctx, "darkness", M("Darkness: every marine attack gets -{n} range until the invader's next turn.",

@@ -210,7 +210,8 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
     r = scene.palette_rect
     surface.fill((0, 0, 0), r)  # the panel's rounded edges: no strip of a wider palette left behind
     widgets.panel(surface, ctx, r)
-    title = _("Map pieces") if scene.builder.title == "doom" else _("Tiles")
+    # The heading names what is listed and counted: on the Things tab it read "Map pieces  31".
+    title = _("Things") if scene.palette_tab == "things" else _("Map pieces") if scene.builder.title == "doom" else _("Tiles")
     widgets.text(surface, title, ctx.font(17, bold=True), pal.text, (r.left + px(14), r.top + px(12)), shadow=True)
     n = len(scene.palette_entries) if scene.palette_tab != "things" else sum(1 for t in scene.thing_entries if t.thing)
     count = ctx.font(13).render(str(n), True, pal.text_dim)
@@ -316,6 +317,19 @@ def _draw_things(scene, surface: pygame.Surface) -> None:
             y += step
 
 
+def problem_counts(validation) -> str:
+    """The problems counted in words: those that must be fixed (red) and those to check
+    (yellow); empty when there are none."""
+    errors = len(validation.errors)
+    warnings = len(validation.issues) - errors
+    parts = []
+    if errors:
+        parts.append(_("{n} to fix").format(n=errors))
+    if warnings:
+        parts.append(_("{n} to check").format(n=warnings))
+    return "  \u00b7  ".join(parts)
+
+
 def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     ctx, pal, px = scene.ctx, scene.ctx.palette, scene.ctx.px
     r = scene.panel_rect
@@ -324,22 +338,44 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     x, w = r.left + px(16), r.width - px(32)
     y = r.top + px(12)
     state = scene.builder.state
-    # The default name in the reader's language; a name the user gave as it is.
-    name = scene.map_name()
-    widgets.text(surface, widgets.elide(name, ctx.font(19, bold=True), w), ctx.font(19, bold=True), pal.text, (x, y), shadow=True)
+    # The default name in the reader's language; a name the user gave as it is. A click on it
+    # (or Save while it is the default) types a new one in its place.
+    big = ctx.font(19, bold=True)
+    scene.name_rect = pygame.Rect(x - px(6), y - px(3), w + px(12), big.get_linesize() + px(6))
+    if scene.naming is not None:
+        pygame.draw.rect(surface, (22, 24, 28), scene.name_rect, border_radius=px(4))
+        pygame.draw.rect(surface, pal.accent, scene.name_rect, 1, border_radius=px(4))
+        typed = scene.naming + "|"
+        while len(typed) > 1 and big.size(typed)[0] > w:  # the end of a long name, where the typing is
+            typed = typed[1:]
+        if scene.naming:
+            widgets.text(surface, typed, big, pal.text, (x, y))
+        else:
+            widgets.text(surface, "|", big, pal.text, (x, y))
+            hint = ctx.font(13)
+            widgets.text(surface, widgets.elide(_("Type the map's name"), hint, w - px(12)), hint, pal.text_dim,
+                         (x + px(12), scene.name_rect.centery), "midleft")
+    else:
+        widgets.text(surface, widgets.elide(scene.map_name(), big, w), big, pal.text, (x, y), shadow=True)
     y += px(28)
     pieces = len(state.placements)
     facts = ngettext("{n} piece", "{n} pieces", pieces).format(n=pieces) + "  \u00b7  " + (_("size {size}").format(size=MissionPanel.size_word(state.meta.size)) if scene.builder.title == "gears" else "")
     widgets.text(surface, facts.strip(" \u00b7"), ctx.font(13), pal.text_dim, (x, y))
     y += px(22)
-    errors = len(validation.errors)
-    warnings = len(validation.issues) - errors
-    head = _("Problems") + f"  ({errors} / {warnings})"
     pygame.draw.line(surface, pal.panel_edge, (x, y), (x + w, y))
     y += px(8)
-    widgets.text(surface, head, ctx.font(15, bold=True), pal.text, (x, y))
-    ms = ctx.font(12).render(f"{validation.seconds * 1000:.0f} ms", True, pal.text_dim)
-    surface.blit(ms, ms.get_rect(topright=(x + w, y + px(2))))
+    # The heading and the counts in words ("1 to fix · 2 to check"): it read "Problems  (1 / 2)"
+    # with the check's time ("3 ms") beside it, numbers a player could not read.
+    bold = ctx.font(15, bold=True)
+    head = widgets.text(surface, _("Problems"), bold, pal.text, (x, y))
+    counts = problem_counts(validation)
+    if counts:
+        small = ctx.font(12)
+        if small.size(counts)[0] <= w - head.width - px(12):
+            widgets.text(surface, counts, small, pal.text_dim, (x + w, y + px(2)), "topright")
+        else:  # beside a long heading it would run into it: on its own line below
+            y += px(20)
+            widgets.text(surface, widgets.elide(counts, small, w), small, pal.text_dim, (x, y))
     y += px(24)
     scene.issue_rows = []
     font = ctx.font(13)
@@ -397,7 +433,9 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
         yb += px(20)
         turn = _("turned {deg}\u00b0").format(deg=p.rotation)
         flips = ", ".join(s for s, on in ((_("flipped"), p.flip_h or p.flip_v),) if on)
-        widgets.text(surface, f"{turn}{', ' + flips if flips else ''}  \u00b7  x {float(p.x):g}, y {float(p.y):g}", font, pal.text_dim, (x, yb))
+        # How it lies, in words: its map position in pixels ("x 2304, y 1600") said nothing to a
+        # person laying tiles.
+        widgets.text(surface, f"{turn}{', ' + flips if flips else ''}", font, pal.text_dim, (x, yb))
         yb += px(20)
     else:
         for line in widgets.wrap_most(_("Drag a piece from the palette onto the table"), font, w, 2):

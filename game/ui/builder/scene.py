@@ -23,9 +23,9 @@ import pygame
 from game import titles
 from game.board.builder import SIZES, Builder, BuildError, BuildItem, BuildPlacement, Issue, MapMeta, PieceLibrary
 from game.gears.custom import MissionError, draft_for, mission_path, save_draft
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import widgets
-from game.ui.builder.mission import MissionPanel
+from game.ui.builder.mission import MAX_NAME, MissionPanel
 from game.ui.builder.sprites import PieceSprites
 from game.ui.scene import Action, Context, Pop, Scene
 from game.ui.table.camera import Camera
@@ -95,6 +95,9 @@ class BuilderScene(Scene):
         self.builder = Builder(self._library(title), title)
         self.mission: MissionPanel | None = None  # open mission panel
         self._mission_kept: MissionPanel | None = None  # its draft while closed
+        self.naming: str | None = None  # the map's name being typed in the side panel (None: not typing)
+        self._save_named = False  # Save asked for the name: Enter saves too
+        self.name_rect = pygame.Rect(0, 0, 0, 0)  # the map's name in the side panel (a click renames it)
         if path is not None:
             self.load(Path(path))
         self.selected: str | None = None
@@ -391,7 +394,7 @@ class BuilderScene(Scene):
         self._kept, self._leaving = self.builder.state, None
         errors = len(self.builder.validate().errors)
         self.status = _("Saved {name}").format(name=target.name) + (
-            "" if not errors else "  " + _("({n} problems)").format(n=errors))
+            "" if not errors else "  " + ngettext("({n} problem to fix)", "({n} problems to fix)", errors).format(n=errors))
         self.notices += notes
         self.dirty = True
         return target
@@ -401,6 +404,8 @@ class BuilderScene(Scene):
         self._layout(pygame.display.get_surface().get_size())
         if self.mission is not None:
             return self._mission_event(event)
+        if self.naming is not None and self._naming_event(event):
+            return None
         if event.type == pygame.MOUSEWHEEL:
             at = self.mouse or self.view_rect.center
             if self.palette_rect.collidepoint(at):
@@ -426,6 +431,9 @@ class BuilderScene(Scene):
 
     def _down(self, pos: tuple[int, int], button: int) -> Action | None:
         self.mouse = pos
+        if button == 1 and self.name_rect.collidepoint(pos):
+            self.start_naming()
+            return None
         if button == 1:
             for b in self.buttons:
                 if b.rect.collidepoint(pos):
@@ -668,7 +676,13 @@ class BuilderScene(Scene):
                 self.edit(lambda: b.delete(t))
                 self.selected = None
         elif key == "save":
-            self.save()
+            if self.unnamed():
+                # Saved under the default name, a second map replaced the first (every Doom map
+                # was custom_map.tmx: the Doom builder had no name field).
+                self.start_naming(save=True)
+                self.status = _("Name the map before saving it: type a name, then press Enter")
+            else:
+                self.save()
         elif key == "mission":
             self.open_mission()
         elif key == "fit":
@@ -707,6 +721,9 @@ class BuilderScene(Scene):
         if self.mouse is not None and self.view_rect.collidepoint(self.mouse):
             mx, my = self._map_at(self.mouse)
         elif self.selected:
+            # The Door button with a tile selected: that tile's own exit. Its centre lay as near
+            # the exit of the tile before it (the joint at its entrance), which got the token.
+            exits = [c for c in exits if c.piece == self.selected] or exits
             x, y, w, h = b.rect_of(b.placement(self.selected))
             mx, my = x + w / 2, y + h / 2
         else:
@@ -716,7 +733,11 @@ class BuilderScene(Scene):
             cx, cy = (float(c.segment.a[0] + c.segment.b[0]) / 2, float(c.segment.a[1] + c.segment.b[1]) / 2)
             return math.hypot(cx - mx, cy - my)
 
-        self.edit(lambda: b.toggle_door(min(exits, key=dist).name))
+        pick = min(exits, key=dist)
+        on = self.edit(lambda: b.toggle_door(pick.name))
+        if on is not None:  # said, as the token is small on a zoomed-out map
+            where = str(b.joint_words(pick))
+            self.status = (_("Door token on {exit}") if on else _("Door token taken off {exit}")).format(exit=where)
 
     def _key(self, key: int, mod: int) -> Action | None:
         ctrl = bool(mod & pygame.KMOD_CTRL)
@@ -779,16 +800,19 @@ class BuilderScene(Scene):
         return Pop()
 
     def shortcuts(self) -> list[tuple[str, str]]:
+        gears = self.builder.title == "gears"  # Doom's pieces have one face, its doors no token, its maps no Mission panel
         return [
             (_("Drag"), _("Take a piece from the palette, or move a placed one")),
             (_("R, right click"), _("Rotate the piece")),
             ("F, Shift+F", _("Flip left-right, top-bottom")),
-            ("Tab", _("Other face of a double-sided tile")),
-            ("D", _("Door token on the nearest exit")),
-            ("M", _("Mission: goal, Locusts, players")),
+            *([("Tab", _("Other face of a double-sided tile")),
+               ("D", _("Door token on the nearest exit")),
+               ("M", _("Mission: goal, Locusts, players"))] if gears else
+              [("D", _("Door on the edge nearest the pointer"))]),
             (_("Delete"), _("Remove the piece")),
             ("Ctrl+Z, Ctrl+Y", _("Undo, redo")),
             ("Ctrl+S", _("Save as a Tiled map")),
+            (_("Click the map's name"), _("Rename the map (Enter keeps the name)")),
             (_("Wheel, +, \u2212"), _("Zoom in and out")),
             (_("Drag, arrows"), _("Move the table")),
             ("Home", _("Fit the map to the window")),
@@ -819,6 +843,58 @@ class BuilderScene(Scene):
 
             return named_in("doom", name, translate)
         return name
+
+    # -- the map's name ---------------------------------------------------------------------
+    def unnamed(self) -> bool:
+        """A new map still called by the default name (in English or as the Mission panel put it
+        in the reader's language): saved so, the next such map would ask to replace it."""
+        return self.path is None and self.builder.state.meta.name in (MapMeta.name, _(MapMeta.name))
+
+    def start_naming(self, save: bool = False) -> None:
+        """The map's name in the side panel takes the keyboard (a click on it, or Save while the
+        map has the default name): Enter keeps the name typed, Esc the old one."""
+        name = self.builder.state.meta.name
+        self.naming = "" if name in (MapMeta.name, _(MapMeta.name)) else name
+        self._save_named = save
+        self.dirty = True
+
+    def commit_name(self) -> None:
+        name, save = (self.naming or "").strip(), self._save_named
+        self.naming, self._save_named = None, False
+        meta = self.builder.state.meta
+        if name and name != meta.name:
+            self.set_meta(replace(meta, name=name))
+            if self._mission_kept is not None:  # the Gears mission panel names the map too
+                self._mission_kept.name_text = name
+                self._mission_kept.draft = replace(self._mission_kept.draft, name=name)
+        if save:
+            if self.unnamed():
+                self.status = _("Not saved: the map has no name yet")
+            else:
+                self.save()
+        self.dirty = True
+
+    def _naming_event(self, event: pygame.event.Event) -> bool:
+        """Typing the map's name; True when the event was the name's (no shortcut sees it)."""
+        if event.type == pygame.TEXTINPUT:
+            self.naming = ((self.naming or "") + event.text)[:MAX_NAME]
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.naming = (self.naming or "")[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                self.commit_name()
+            elif event.key == pygame.K_ESCAPE:
+                self.naming, self._save_named = None, False
+                self.status = ""
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if self.name_rect.collidepoint(event.pos):
+                return True  # on the name: typing goes on
+            self.commit_name()
+            return False  # elsewhere: the name is kept and the click goes on to what it is on
+        else:
+            return False
+        self.dirty = True
+        return True
 
     # -- mission panel ----------------------------------------------------------------------
     def open_mission(self) -> None:
@@ -910,6 +986,10 @@ class BuilderScene(Scene):
             return None
         if self.mission is not None:
             self._commit_mission_name()
+        if self.unnamed():
+            m.problems, m.note = [_("Name the mission before saving it: type a name, then press Enter")], ""
+            m.editing, m.name_text = True, ""
+            return None
         target = self.save()
         if target is None:
             m.problems, m.note = [self.status], ""

@@ -1348,7 +1348,11 @@ class ConvoyTable(GameTable):
         if sec is not None:
             y = widgets.text_block(surface, _("Contested sector: {name}").format(name=_(sec.name)), bold, pal.text,
                                    pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
-            y = widgets.text_block(surface, _(sec.text), small, pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.05) + px(6)
+            # As many lines as the effect needs, the three previews' room kept below: in Greek
+            # New York's Bomb sector ran to four lines and the third ended in '…' (three fitted).
+            need = len(widgets.wrap(_(sec.text), small, w)) * int(small.get_linesize() * 1.05)
+            room = max(px(60), min(need, r.bottom - y - px(170)))
+            y = widgets.text_block(surface, _(sec.text), small, pal.text_dim, pygame.Rect(x, y, w, room), 1.05) + px(6)
         elif self._token_waits():
             y = self._draw_waiting_token(surface, x, y, w, bold)
         else:

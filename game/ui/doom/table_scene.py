@@ -1328,13 +1328,14 @@ class DoomTable(GameTable):
             return
         font = self.ctx.font(max(9, min(13, round(18 * k))), bold=True)
         for name in self._doors_shown(seen):
-            w, h = font.size(name)
+            label = self.dmap.door_name(name)  # "D1", never the map's id ("door_b")
+            w, h = font.size(label)
             plate = pygame.Rect(0, 0, w + 6, h + 2)
             x, y = self.camera.to_screen(*self._door_mid(name))
             plate.center = (round(x), round(y))
             pygame.draw.rect(surface, (18, 18, 20), plate, border_radius=4)
             pygame.draw.rect(surface, (150, 140, 120), plate, 1, border_radius=4)
-            widgets.text(surface, name, font, (235, 228, 210), plate.center, "center")
+            widgets.text(surface, label, font, (235, 228, 210), plate.center, "center")
 
     def _draw_markers(self, surface, seen) -> None:
         """The markers the rules placed (revealed areas); for the invader also the props the

@@ -29,6 +29,19 @@ ARROW = (255, 214, 90)
 DIM_ALPHA = 150
 
 
+def button_named(what, target: str) -> bool:
+    """A lesson's button highlight "kind:choice" names this button's action: "declare:run" (one
+    of its payload's values), "reroll:dice=1" (a payload key's value, or one of its items)."""
+    kind, sep, choice = str(target).partition(":")
+    if not sep or not isinstance(what, Action) or what.kind != kind:
+        return False
+    key, eq, value = choice.partition("=")
+    if not eq:
+        return choice in (str(v) for v in what.payload.values())
+    got = what.payload.get(key)
+    return value in (str(x) for x in (got if isinstance(got, (list, tuple)) else [got]))
+
+
 class TutorialTable:
     """The lesson overlay, mixed in before a title's GameTable subclass:
     `class GearsTutorialTable(TutorialTable, GearsTable)`."""
@@ -60,6 +73,9 @@ class TutorialTable:
         before = self._positions()
         fb = self.runner.submit(action)
         if not fb.accepted:
+            # The half-made choice that led here (a card raised with "how will you use it?", a
+            # weapon being aimed) is dropped with it: it stayed lit over the next steps' words.
+            self.cancel()
             self._refuse(fb.message, fb.rule)
             return False
         self.feedback, self.feedback_rule = "", ""
@@ -200,8 +216,11 @@ class TutorialTable:
                 if card.split("#")[0] == tgt:
                     return rect.inflate(px(8), px(8))
         if h.kind == "button":
+            # By kind every button of it (Doom's four declare buttons); "kind:choice" the one
+            # the step names: "Declare Run" lit Fire, Advance and Ready too, Level 7's "Reroll
+            # die 2" all six rerolls and Keep, the arrow between them.
             rects = [rect for rect, _label, what in self.buttons
-                     if (what.kind if isinstance(what, Action) else what) == tgt]
+                     if (what.kind if isinstance(what, Action) else what) == tgt or button_named(what, tgt)]
             if rects:  # every button of that kind (Doom's four declare buttons)
                 return rects[0].unionall(rects[1:]).inflate(px(8), px(8))
         if h.kind == "panel":
