@@ -1217,7 +1217,10 @@ class DoomTable(GameTable):
                 shapes.line((0, 0, 0), (bx0, by0), (bx1, by1), max(5, round(6 * z))),
                 shapes.line(col, (bx0, by0), (bx1, by1), max(3, round(4 * z))),
                 shapes.dot(col, mid, px(5)),
-                shapes.label(_("no line of sight"), ctx.font(13, bold=True), col, (b[0], b[1] - px(18))))
+                # above the target's square, not over its token (a fixed lift from the square's centre
+                # covered the token's upper half on a map drawn large)
+                shapes.label(_("no line of sight"), ctx.font(13, bold=True), col,
+                             (b[0], b[1] - max(px(18), round(self.th * z / 2) + px(2)))))
 
     def _figure_card(self) -> tuple | None:
         """The card of the figure under the pointer (DESIGN.md: hover a figure): its rect beside
