@@ -1481,7 +1481,9 @@ class DoomTable(GameTable):
             cell = (int(cx // self.tw), int(cy // self.th))
             rel = words.MARINE_TOKENS.get(mid, "tokens/marine_p1.png")
             lead = mid == active or (st.phase == "marine" and st.seats[st.seat] == mid)
-            badge = m.order[:1].upper() if m.order and z >= 0.4 else ""
+            # the order's initial in the reader's words (Hungarian Beavatkozás, Greek Φρουρά: not 'G')
+            order = st.content.orders.get(m.order) if m.order else None
+            badge = (words.name(order) if order else m.order or "")[:1].upper() if m.order and z >= 0.4 else ""
             look = (rel, cell, words.colour(mid), lead, badge, z)
             out.append(Sprite(("figure", mid), look, self._figure_bound([cell]),
                               partial(self._paint_marine, rel, cell, words.colour(mid), lead, badge)))
