@@ -1801,7 +1801,10 @@ class DoomTable(GameTable):
             if extras:
                 lines.append(" \u2022 ".join(extras))
             now = ""
-            if st.phase == "marine" and st.seats[st.seat] == mid and st.turn and st.turn.get("action"):
+            # a marine killed in its own turn has no MP or attacks left: the turn is over (its
+            # panel read 'dead: respawns at the start of its turn' over 'Run: 9 MP, 0 attacks left')
+            if st.phase == "marine" and st.seats[st.seat] == mid and st.turn and st.turn.get("action") \
+                    and m.cell is not None and not st.turn.get("over"):
                 t = st.turn
                 left = _("{action}: {mp} MP, 1 attack left") if t["attacks"] == 1 else _("{action}: {mp} MP, {n} attacks left")
                 now = left.format(action=words.name(c.actions[t["action"]]), mp=t["mp"], n=t["attacks"])
