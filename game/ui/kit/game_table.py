@@ -806,6 +806,11 @@ class GameTable(Scene, ABC):
                 if decider != self.seated and self.needs_handoff(self.seated, decider):
                     self.handoff = decider
                 else:
+                    if decider != self.seated:
+                        # Passed on without a card: whoever sits there now is no longer known
+                        # (Doom's invader, seated, gave the desk to a marine; when it came back
+                        # to the invader the card stayed down and the marine saw the hand).
+                        self.seated = None
                     self.handoff = None
                     if before is not None and before != decider:
                         self.say(_("{who}'s turn.").format(who=self.player_name(decider)), ok=True)
