@@ -714,3 +714,18 @@ def test_the_invader_gets_the_handoff_card_every_turn_not_only_the_first(make_ap
             ends = [a for a in acts if a.kind in ("end_invader_turn", "no_spawn", "end_activation", "pass")]
             play_by_clicks(app, table, ends[0] if ends else acts[0])
         assert table.session.decider == "red" and table.handoff is None and not table.invader_view()
+
+
+def test_the_handoff_card_names_the_invader_inside_its_sentence(make_app, monkeypatch):
+    """The hot-seat card read 'Pass the table to The invader' (the player's name as it begins a
+    sentence, 'The invader decides'); inside the sentence it is 'the invader'."""
+    from game.ui.kit import game_table
+
+    app, table = start_game(make_app, seats=("human", "human"))
+    named = []
+    monkeypatch.setattr(game_table, "draw_handoff", lambda surface, ctx, name, *a, **k: named.append(name))
+    table.handoff = INVADER
+    table._draw_handoff(pygame.Surface((10, 10)))
+    table.handoff = "red"
+    table._draw_handoff(pygame.Surface((10, 10)))
+    assert named == ["the invader", "Red marine"]

@@ -245,6 +245,10 @@ class DoomTable(GameTable):
     def player_name(self, player: str) -> str:
         return words.player(player)
 
+    def handoff_name(self, player: str) -> str:
+        # inside a sentence: 'Pass the table to the invader' (it read 'to The invader')
+        return _("the invader") if player == INVADER else self.player_name(player)
+
     def colour_of(self, player: str) -> tuple[int, int, int]:
         return words.colour(player)
 
