@@ -30,3 +30,19 @@ def test_a_marine_killed_in_its_turn_shows_no_moves_left(make_app, monkeypatch):
     st.turn["over"] = True
     lines = _panel_lines(table, monkeypatch)
     assert not any(" MP" in line and "attack" in line for line in lines), lines
+
+
+def test_an_ammo_count_stays_with_its_ammo_on_a_narrow_panel(make_app, monkeypatch):
+    """At 1280x720 the panel read 'ammo: rockets/grenades 1, shells/bullets' and '4' alone on
+    the next line: each count is bound to its ammo's name."""
+    from game.ui.widgets import wrap
+
+    app = make_app(U.SIZE)
+    table = U.doom_table(app, seats=("human", "bot"))
+    U.draw(app)
+    table.state.marines["red"].ammo.update(rockets=1, shells=4)
+    line = next(s for s in _panel_lines(table, monkeypatch) if "rockets/grenades" in s)
+    font = table.ctx.font(12)
+    for width in range(200, 420, 2):
+        lines = wrap(line, font, width)
+        assert not any(part.strip().isdigit() for part in lines), (width, lines)

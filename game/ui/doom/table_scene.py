@@ -1790,7 +1790,8 @@ class DoomTable(GameTable):
                 status = _("health {h} of {mx}").format(h=m.health, mx=m.max_health)
                 if m.order:
                     status += "  " + _("order: {o}").format(o=words.name(c.orders[m.order], capital=False))
-            ammo = ", ".join(f"{words.name(c.ammo[a], capital=False)} {n}" for a, n in sorted(m.ammo.items()) if n)
+            # a no-break space: 'shells/bullets' and its count stay on one line (the 4 stood alone)
+            ammo = ", ".join(f"{words.name(c.ammo[a], capital=False)}\u00a0{n}" for a, n in sorted(m.ammo.items()) if n)
             weapons = [words.name(w_, capital=False) for w_ in c.weapons.values() if w_.always] + \
                 [words.name(c.weapons[w_], capital=False) for w_ in m.weapons]
             lines = [status, _("weapons: {w}").format(w=", ".join(weapons)), _("ammo: {a}").format(a=ammo or _("none"))]
