@@ -329,3 +329,32 @@ def test_a_listed_action_is_trusted_only_until_the_state_changes():
     T.apply(state, run)
     with pytest.raises(IllegalAction):
         T.apply(state, stale)  # listed before Run was declared: one declaration per turn
+
+
+def test_a_refused_door_says_the_one_thing_that_stops_it():
+    """Spec 3.2, 6.13: opening or closing costs 2 MP, from next to the door; security doors need
+    their key and are never the invader's. At the table a marine by door D1 with no MP left was
+    told every condition at once ('stand on a flanking square, have 2 MP; security doors need
+    their key; a large invader may stand across it'): the refusal names the one that applies."""
+    def why(state, door):
+        with pytest.raises(IllegalAction) as got:
+            act(state, "door", door=door)
+        return got.value.reason
+
+    state = fresh()
+    state.marines["red"].cell = (5, 8)
+    act(state, "declare", action="fire")  # 0 MP
+    assert why(state, "D1") == "Red has 0 MP left: opening or closing a door costs 2 MP."
+    state = fresh()
+    state.marines["red"].cell = (3, 8)
+    act(state, "declare", action="run")
+    assert why(state, "D1") == "Red is not next to door D1: stand on a square beside it."
+    state.marines["red"].cell = (38, 8)
+    assert why(state, "D5") == "Door D5 is a security door: it opens once the marines find the red key."
+    state = fresh()
+    state.phase, state.turn = "kill", None
+    imp = put(state, "imp", (38, 8))
+    act(state, "activate", figure=imp)
+    assert why(state, "D5") == "Invaders never open or close a security door (D5)."
+    state.closed.remove("D1")
+    assert why(state, "D1") == "Imp 1 is not next to door D1: stand on a square beside it."

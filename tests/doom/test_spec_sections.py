@@ -85,6 +85,8 @@ def test_scatter_miss_icon_and_blocked_path_are_harmless(dice):
         events = act(state, "attack", weapon="grenade", target=list(cell))
         assert any("harmlessly" in t or "blocked: nobody is hurt" in t for t in texts(events)), texts(events)
         assert z in state.invaders and state.invaders[z].wounds == 0
+        if card == "mancubus#2":  # the flip said 'shows miss.' (a die face's word), now the icon
+            assert "Scatter: the flipped card shows a miss icon." in texts(events), texts(events)
 
 
 def test_cyberdemon_steps_right_then_diagonally_then_up():

@@ -691,3 +691,41 @@ def test_a_turn_with_nothing_left_says_so(make_app):
     table.update_choices()
     assert [a.kind for a in table.choices.buttons] == ["end_turn"] and not table.choices.spatial
     assert table.hint() == "Red marine has done all this turn allows: end the turn."
+
+
+def test_the_invader_gets_the_handoff_card_every_turn_not_only_the_first(make_app):
+    """Hot-seat, a marine and the invader at one desk: the card came up before the invader's
+    first turn only. The invader clicked it away, the desk went to Red without a card (Red's
+    view hides nothing), and when it came back the table took the invader for still seated:
+    Red saw the invader's hand and the whole map (seen at 1920x1080 in Greek, round 2)."""
+    app, table = start_game(make_app, seats=("human", "human"))
+    for turn in range(2):
+        while table.session.decider == "red":
+            play_by_clicks(app, table, next(a for a in table.session.legal_actions()
+                                            if a.kind in ("end_turn", "declare")))
+        assert table.session.decider == INVADER and table.handoff == INVADER, turn
+        assert not table.invader_view() and table.card_rects == {}
+        do_click(app, table.view_rect.center)
+        assert table.handoff is None and table.invader_view()
+        for _ in range(60):
+            if table.session.decider != INVADER:
+                break
+            acts = [a for a in table.session.legal_actions() if clickable(table, a)]
+            ends = [a for a in acts if a.kind in ("end_invader_turn", "no_spawn", "end_activation", "pass")]
+            play_by_clicks(app, table, ends[0] if ends else acts[0])
+        assert table.session.decider == "red" and table.handoff is None and not table.invader_view()
+
+
+def test_the_handoff_card_names_the_invader_inside_its_sentence(make_app, monkeypatch):
+    """The hot-seat card read 'Pass the table to The invader' (the player's name as it begins a
+    sentence, 'The invader decides'); inside the sentence it is 'the invader'."""
+    from game.ui.kit import game_table
+
+    app, table = start_game(make_app, seats=("human", "human"))
+    named = []
+    monkeypatch.setattr(game_table, "draw_handoff", lambda surface, ctx, name, *a, **k: named.append(name))
+    table.handoff = INVADER
+    table._draw_handoff(pygame.Surface((10, 10)))
+    table.handoff = "red"
+    table._draw_handoff(pygame.Surface((10, 10)))
+    assert named == ["the invader", "Red marine"]

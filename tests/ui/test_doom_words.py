@@ -319,3 +319,20 @@ def test_marine_card_texts_name_the_actions_as_the_declare_buttons_do():
         assert "ponttal több" in words.marine_card_text(c, by_effect[("start_health", None)])
     finally:
         i18n.set_language("en")
+
+
+def test_an_invader_card_is_named_with_dooms_own_word():
+    """The invader's hand showed its Ambush card as 'Ambush' in Hungarian: the plain msgid is
+    shared with Gears' Ambush order card, which keeps its printed English name; Doom's card is
+    'Rajtaütés' (its translation under the "doom" context, as the log names it)."""
+    from game import i18n
+    from game.doom.rules.names import card_name
+
+    c = shared_content()
+    i18n.set_language("hu")
+    try:
+        shown, _text = words.card_face(c, "ambush#1")
+        assert shown == "Rajtaütés" == str(card_name(None, "ambush#1"))
+    finally:
+        i18n.set_language("en")
+    assert words.card_face(c, "ambush#1")[0] == "Ambush"

@@ -14,7 +14,7 @@ from typing import Any
 from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
 from game.doom.rules import names
-from game.doom.rules.names import MISS, ammo, dice_words, ref, weapon_name, who
+from game.doom.rules.names import ammo, dice_words, ref, weapon_name, who
 from game.doom.rules.state import INVADER, Cell, DoomState
 from game.engine.text import M, Msg, join
 
@@ -379,7 +379,9 @@ def _scatter(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, 
         return
     state.deck.discard([card])
     sc = state.content.scatter_of(card)
-    E.emit(ctx, "scatter", M("Scatter: the flipped card shows {scatter}.", scatter=MISS if sc == "miss" else sc),
+    # the miss icon said as one ('the flipped card shows miss.' read as a typo)
+    E.emit(ctx, "scatter", M("Scatter: the flipped card shows a miss icon.") if sc == "miss"
+           else M("Scatter: the flipped card shows {scatter}.", scatter=sc),
            {"card": card, "scatter": sc},
            hidden=True)
     if sc == "miss":

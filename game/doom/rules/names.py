@@ -289,7 +289,7 @@ def old_dice_words(faces: list[list[Any]]):
 
 _FACES: dict[tuple[str, str], Msg] = {}  # every roll words its faces: one message per face
 SEPARATOR = M("; ")  # "· " in Greek, where ";" is a question mark
-MISS = M("miss")  # a die's miss face, as a scatter flip names it
+MISS = M("miss")  # a die's miss face (names.dice_words)
 
 
 def old_option_words(kind: str, o: dict[str, Any]) -> Msg | Ref | str:

@@ -441,13 +441,42 @@ def _attack_refusal(state: DoomState, attacker: str, weapon: str, target: Any) -
     what, me, arm = names.target(state, cell), who(state, attacker), weapon_name(state, weapon)
     prof = Q.profile(state, attacker, weapon)
     if prof.melee:
-        return M("{figure} cannot reach {target}: the {weapon} reaches only an adjacent square (spec 6.5).",
+        return M("{figure} cannot reach {target}: the {weapon} reaches only an adjacent square.",
                  figure=me, target=what, weapon=arm)
     if not prof.abilities.indirect and not Q.sees(state, attacker, cell, fig):
         return M("{figure} has no line of sight to {target}: a wall, a closed door or a figure is in the "
-                 "way (spec 3.7).", figure=me, target=what)
-    return M("{figure} cannot attack {target} with the {weapon} from there (spec 6.4).", figure=me, target=what,
+                 "way.", figure=me, target=what)
+    return M("{figure} cannot attack {target} with the {weapon} from there.", figure=me, target=what,
              weapon=arm)
+
+
+def _door_refusal(state: DoomState, fig: str, door: Any, mp: int, cost: int) -> Msg:
+    """Why `fig` may not open or close `door` now, the one thing that stops it (spec 3.2, 6.13):
+    the table said every condition at once ('stand on a flanking square, have 2 MP; security
+    doors need their key; ...') to a marine standing by the door with no MP left."""
+    me = who(state, fig)
+    d = state.map.doors.get(door) if isinstance(door, str) else None
+    if d is None:
+        return M("There is no door there.")
+    if door in state.destroyed:
+        return M("Door {door} is destroyed.", door=door)
+    if d.security and fig not in state.marines:
+        return M("Invaders never open or close a security door ({door}).", door=door)
+    if d.security and d.key not in state.keys:
+        return M("Door {door} is a security door: it opens once the marines find the {key} key.", door=door,
+                 key=ref("doom.key", d.key))
+    reach = state.map.door_reach(state.closed_set, state.option("door_reach") == "adjacent")
+    if reach[door].isdisjoint(Q.cells_of(state, fig)):
+        if state.option("door_reach") == "adjacent":
+            return M("{figure} is not next to door {door}: stand on a square beside it.", figure=me, door=door)
+        return M("{figure} is not next to door {door}: stand on one of the squares on either side of it.",
+                 figure=me, door=door)
+    if door not in state.closed and Q.straddles(state, door):
+        return M("Door {door} cannot be closed: a large invader stands across it.", door=door)
+    if mp < cost:
+        return M("{figure} has {mp} MP left: opening or closing a door costs {cost} MP.", figure=me, mp=mp,
+                 cost=cost)
+    return M("{figure} cannot use door {door} now.", figure=me, door=door)
 
 
 def refusal(state: DoomState, action: Action) -> Msg:
@@ -495,8 +524,7 @@ def refusal(state: DoomState, action: Action) -> Msg:
                          weapon=weapon_name(state, w))
             return _attack_refusal(state, mar.id, w, action.get("target"))
         if action.kind == "door":
-            return M("No door can be opened or closed there now (stand on a flanking square, have 2 MP; "
-                     "security doors need their key; a large invader may stand across it).")
+            return _door_refusal(state, mar.id, action.get("door"), t["mp"], door_cost(state, mar.id))
         if action.kind == "order":
             if not t["order_ok"]:
                 return M("Order markers are placed only with the Ready action.")
@@ -524,8 +552,8 @@ def refusal(state: DoomState, action: Action) -> Msg:
         return M("{figure} cannot reach that place with {mp} MP (walls, closed doors, marines and obstacles block; "
                  "unexplored areas are not on the table).", figure=fig, mp=state.act["mp"])
     if action.kind == "door":
-        return M("{figure} cannot use that door now (invaders never touch security doors; 2 MP, next to the door).",
-                 figure=fig)
+        return _door_refusal(state, state.act["fig"], action.get("door"), state.act["mp"],
+                             state.content.number("door_cost"))
     return M("{action} is not possible for {figure} now.", action=action.label or action.kind, figure=fig)
 
 

@@ -245,6 +245,10 @@ class DoomTable(GameTable):
     def player_name(self, player: str) -> str:
         return words.player(player)
 
+    def handoff_name(self, player: str) -> str:
+        # inside a sentence: 'Pass the table to the invader' (it read 'to The invader')
+        return _("the invader") if player == INVADER else self.player_name(player)
+
     def colour_of(self, player: str) -> tuple[int, int, int]:
         return words.colour(player)
 
@@ -1217,7 +1221,10 @@ class DoomTable(GameTable):
                 shapes.line((0, 0, 0), (bx0, by0), (bx1, by1), max(5, round(6 * z))),
                 shapes.line(col, (bx0, by0), (bx1, by1), max(3, round(4 * z))),
                 shapes.dot(col, mid, px(5)),
-                shapes.label(_("no line of sight"), ctx.font(13, bold=True), col, (b[0], b[1] - px(18))))
+                # above the target's square, not over its token (a fixed lift from the square's centre
+                # covered the token's upper half on a map drawn large)
+                shapes.label(_("no line of sight"), ctx.font(13, bold=True), col,
+                             (b[0], b[1] - max(px(18), round(self.th * z / 2) + px(2)))))
 
     def _figure_card(self) -> tuple | None:
         """The card of the figure under the pointer (DESIGN.md: hover a figure): its rect beside
@@ -1479,7 +1486,9 @@ class DoomTable(GameTable):
             cell = (int(cx // self.tw), int(cy // self.th))
             rel = words.MARINE_TOKENS.get(mid, "tokens/marine_p1.png")
             lead = mid == active or (st.phase == "marine" and st.seats[st.seat] == mid)
-            badge = m.order[:1].upper() if m.order and z >= 0.4 else ""
+            # the order's initial in the reader's words (Hungarian Beavatkozás, Greek Φρουρά: not 'G')
+            order = st.content.orders.get(m.order) if m.order else None
+            badge = (words.name(order) if order else m.order or "")[:1].upper() if m.order and z >= 0.4 else ""
             look = (rel, cell, words.colour(mid), lead, badge, z)
             out.append(Sprite(("figure", mid), look, self._figure_bound([cell]),
                               partial(self._paint_marine, rel, cell, words.colour(mid), lead, badge)))
@@ -1782,7 +1791,8 @@ class DoomTable(GameTable):
                 status = _("health {h} of {mx}").format(h=m.health, mx=m.max_health)
                 if m.order:
                     status += "  " + _("order: {o}").format(o=words.name(c.orders[m.order], capital=False))
-            ammo = ", ".join(f"{words.name(c.ammo[a], capital=False)} {n}" for a, n in sorted(m.ammo.items()) if n)
+            # a no-break space: 'shells/bullets' and its count stay on one line (the 4 stood alone)
+            ammo = ", ".join(f"{words.name(c.ammo[a], capital=False)}\u00a0{n}" for a, n in sorted(m.ammo.items()) if n)
             weapons = [words.name(w_, capital=False) for w_ in c.weapons.values() if w_.always] + \
                 [words.name(c.weapons[w_], capital=False) for w_ in m.weapons]
             lines = [status, _("weapons: {w}").format(w=", ".join(weapons)), _("ammo: {a}").format(a=ammo or _("none"))]
@@ -1797,7 +1807,10 @@ class DoomTable(GameTable):
             if extras:
                 lines.append(" \u2022 ".join(extras))
             now = ""
-            if st.phase == "marine" and st.seats[st.seat] == mid and st.turn and st.turn.get("action"):
+            # a marine killed in its own turn has no MP or attacks left: the turn is over (its
+            # panel read 'dead: respawns at the start of its turn' over 'Run: 9 MP, 0 attacks left')
+            if st.phase == "marine" and st.seats[st.seat] == mid and st.turn and st.turn.get("action") \
+                    and m.cell is not None and not st.turn.get("over"):
                 t = st.turn
                 left = _("{action}: {mp} MP, 1 attack left") if t["attacks"] == 1 else _("{action}: {mp} MP, {n} attacks left")
                 now = left.format(action=words.name(c.actions[t["action"]]), mp=t["mp"], n=t["attacks"])

@@ -71,7 +71,8 @@ def goal(sc, dmap) -> str:
 
 
 def card_face(content, card: str) -> tuple[str, str]:
-    """An invader card's name and text ("zombie_pack#2" -> the card record)."""
+    """An invader card's name and text ("zombie_pack#2" -> the card record), the name Doom's own
+    word (`name`: the hand showed 'Ambush' in Hungarian, Gears' order card's untranslated name)."""
     spec = content.invader_card(card)
     if spec.kind == "spawn":
         from game.doom.rules.names import monsters
@@ -80,7 +81,7 @@ def card_face(content, card: str) -> tuple[str, str]:
         text = _("Spawn: ") + _(" or ").join(halves)
     else:
         text = _(spec.text)
-    return _(spec.name), text
+    return name(spec), text
 
 
 def figure(state, fig: str) -> str:

@@ -359,6 +359,11 @@ class GameTable(Scene, ABC):
     def player_name(self, player: str) -> str:
         return player
 
+    def handoff_name(self, player: str) -> str:
+        """A player as the handoff card's sentence names them ('Pass the table to {name}'):
+        `player_name`, unless that is worded to begin a sentence (Doom's 'The invader')."""
+        return self.player_name(player)
+
     def colour_of(self, player: str) -> tuple[int, int, int]:
         """A player's colour in the toolbar, the prompt line and the handoff card (default:
         the seat colours of seats.py, in player order)."""
@@ -806,6 +811,11 @@ class GameTable(Scene, ABC):
                 if decider != self.seated and self.needs_handoff(self.seated, decider):
                     self.handoff = decider
                 else:
+                    if decider != self.seated:
+                        # Passed on without a card: whoever sits there now is no longer known
+                        # (Doom's invader, seated, gave the desk to a marine; when it came back
+                        # to the invader the card stayed down and the marine saw the hand).
+                        self.seated = None
                     self.handoff = None
                     if before is not None and before != decider:
                         self.say(_("{who}'s turn.").format(who=self.player_name(decider)), ok=True)
@@ -2249,5 +2259,5 @@ class GameTable(Scene, ABC):
         self._under = keep
 
     def _draw_handoff(self, surface) -> None:
-        draw_handoff(surface, self.ctx, self.player_name(self.handoff), self.handoff_note(),
+        draw_handoff(surface, self.ctx, self.handoff_name(self.handoff), self.handoff_note(),
                      self.colour_of(self.handoff))
