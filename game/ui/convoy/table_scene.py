@@ -1318,7 +1318,12 @@ class ConvoyTable(GameTable):
         if a < 0:
             return
         city = self.content.cities[a]
-        y = widgets.text(surface, widgets.elide(_(city.name), ctx.font(17, bold=True), w), ctx.font(17, bold=True), GLOW, (x, y)).bottom + px(6)
+        # Whole, on two lines if need be: at 1280x720 the panel is some 130 pixels wide and
+        # read 'Cleveland Ha…'.
+        fitted = fit_name(lambda size: ctx.font(size, bold=True), _(city.name), w, 17, 11)
+        for line in fitted.lines:
+            y = widgets.text(surface, line, ctx.font(fitted.size, bold=True), GLOW, (x, y)).bottom
+        y += px(6)
         m, o = B.side_strength(st, a, 0), B.side_strength(st, a, 1)
         narrow = w < px(220)  # a large UI scale in a small window
         big = ctx.font(40 if w > px(240) else 30 if not narrow else 24, bold=True)
@@ -1348,7 +1353,14 @@ class ConvoyTable(GameTable):
         if sec is not None:
             y = widgets.text_block(surface, _("Contested sector: {name}").format(name=_(sec.name)), bold, pal.text,
                                    pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
-            y = widgets.text_block(surface, _(sec.text), small, pal.text_dim, pygame.Rect(x, y, w, px(60)), 1.05) + px(6)
+            # Whole: as tall as it needs, while the previews below keep some room, else smaller
+            # (at 1280x720 Fuel Depot's effect stopped at 'on the bottom of the Molo…' in 60 px).
+            text = _(sec.text)
+            need = len(widgets.wrap(text, small, w)) * int(small.get_linesize() * 1.05)
+            room = pygame.Rect(x, y, w, max(px(60), min(need, r.bottom - y - px(160))))
+            font = small if need <= room.height else widgets.block_font(ctx, text, room, 12 if not narrow else 10,
+                                                                        least=8, line_gap=1.05)
+            y = widgets.text_block(surface, text, font, pal.text_dim, room, 1.05) + px(6)
         elif self._token_waits():
             y = self._draw_waiting_token(surface, x, y, w, bold)
         else:
