@@ -1330,7 +1330,12 @@ class ConvoyTable(GameTable):
         box = pygame.Rect(x, y, w, big.get_linesize() + px(22))
         pygame.draw.rect(surface, (22, 24, 28), box, border_radius=px(8))
         widgets.text(surface, str(m), big, self.colour_of("moloch"), (box.left + w // 4, box.centery - px(6)), "center")
-        widgets.text(surface, _("vs"), ctx.font(15 if not narrow else 11, bold=True), pal.text_dim, (box.centerx, box.centery - px(6)), "center")
+        # 'vs' between the two numbers, clear of both: the Greek 'έναντι' ran into a two-digit
+        # strength at 1280x720 ('11έναντι 1'); smaller where the room between them is short.
+        between = w // 2 - (big.size(str(m))[0] + big.size(str(o))[0]) // 2 - px(8)
+        vs = widgets.line_font(ctx, _("vs"), max(1, between), 15 if not narrow else 11, 8, bold=True)
+        word = _("vs") if vs.size(_("vs"))[0] <= between else "\u2013"  # a dash, as the Hungarian says it
+        widgets.text(surface, word, vs, pal.text_dim, (box.centerx, box.centery - px(6)), "center")
         widgets.text(surface, str(o), big, self.colour_of("outpost"), (box.right - w // 4, box.centery - px(6)), "center")
         small = ctx.font(12 if not narrow else 10)
         widgets.text(surface, widgets.elide(_("Moloch"), small, w // 2 - px(4)), small, pal.text_dim, (box.left + w // 4, box.bottom - px(4)), "midbottom")
