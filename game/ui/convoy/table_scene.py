@@ -1207,6 +1207,18 @@ class ConvoyTable(GameTable):
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
 
+    def token_badges(self, rect: pygame.Rect, uid: int) -> tuple[int, ...]:
+        """The values the badges on card `uid`'s face `rect` show: one a token while their
+        columns stay on the face, else the tokens summed by sign (a Robot with eight tokens
+        spilled its badges over the next card and into the next city's column at 1280x720; the
+        strength breakdown still lists them)."""
+        values = tuple(self.state.tokens.get(uid, ()))
+        r, centres = self.token_places(rect, len(values), uid)
+        if all(x + r <= rect.right for x, _y in centres):
+            return values
+        ups, downs = sum(v for v in values if v > 0), sum(v for v in values if v < 0)
+        return tuple(v for v in (ups, downs) if v)
+
     def face_layout(self, rect: pygame.Rect, uid: int | None) -> dict:
         """The layout of card `uid`'s face drawn in `rect`, its own name band included (a long
         name's band is taller on a small face); any face's when no card is given."""
@@ -1244,7 +1256,7 @@ class ConvoyTable(GameTable):
             for n, line in enumerate(lines):
                 widgets.text(surface, line, font, (250, 230, 200), (tab.centerx, top + n * step + step // 2), "center")
             self.slot_rects[eq] = tab
-        values = st.tokens.get(uid, ())
+        values = self.token_badges(rect, uid)
         r, centres = self.token_places(rect, len(values), uid)
         for value, centre in zip(values, centres):
             pygame.draw.circle(surface, (60, 160, 70) if value > 0 else (190, 60, 50), centre, r)
