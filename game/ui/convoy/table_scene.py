@@ -176,8 +176,13 @@ class ConvoyTable(GameTable):
         return words.win_by(self.state.win_by)
 
     def end_stats(self) -> str:
+        from game.convoy.rules import board as B
+
         st = self.state
-        fallen = sum(1 for f in st.flipped if f)
+        # New York falls with its last sector, and the game ends there without its card turning:
+        # counted by its card alone, a game won in New York read '4 cities fallen' under 'New
+        # York fell with a Robot standing in it'.
+        fallen = sum(1 for c, f in enumerate(st.flipped) if f or not B.intact_sectors(st, c))
         return _("{rounds} rounds, {fallen} cities fallen, Moloch deck {deck}, seed {seed}").format(
             rounds=st.round, fallen=fallen, deck=len(st.deck[0]), seed=self.session.seed)
 
