@@ -1485,9 +1485,16 @@ class ConvoyTable(GameTable):
         v = self.view_rect
         width = min(px(640), v.width * 60 // 100)
         font, small = ctx.font(16, bold=True), ctx.font(13)
-        done = [s for s in self._shown_steps() if s is not self.steps[0]][-5:]
-        lines = widgets.wrap(self.steps[0].text, font, width - px(40))[:3]
-        h = px(70) + len(done) * small.get_linesize() + len(lines) * font.get_linesize()
+        # Each step whole, on as many lines as it takes (at 1280x720 a Greek step read 'Εφαρμόζεται
+        # το αποτέλεσμα του τομέα Αποθήκη Καυσίμων για τον παίκτη το…'); the oldest give way
+        # when the five last would not fit the table.
+        done = [widgets.wrap("\u2713 " + s.text, small, width - px(32))
+                for s in self._shown_steps() if s is not self.steps[0]][-5:]
+        lines = widgets.wrap(self.steps[0].text, font, width - px(40))
+        height = lambda: px(70) + sum(map(len, done)) * small.get_linesize() + len(lines) * font.get_linesize()  # noqa: E731
+        while done and height() > v.height - px(16):
+            done.pop(0)
+        h = height()
         panel = pygame.Rect(0, 0, width, h)
         # Beside the city fought over (its sectors stay in sight), on the side with more room.
         city = self.city_rects.get(self.battle_city)
@@ -1507,9 +1514,9 @@ class ConvoyTable(GameTable):
         widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
                      pal.text_dim, (panel.right - px(16), panel.top + px(11)), "topright")
         y = panel.top + px(36)
-        for s in done:
-            y = widgets.text(surface, widgets.elide("\u2713 " + s.text, small, width - px(32)), small, pal.text_dim,
-                             (panel.left + px(16), y)).bottom
+        for step in done:
+            for line in step:
+                y = widgets.text(surface, line, small, pal.text_dim, (panel.left + px(16), y)).bottom
         y += px(4)
         for line in lines:
             y = widgets.text(surface, line, font, pal.text, (panel.left + px(16), y)).bottom
