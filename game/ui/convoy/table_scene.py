@@ -587,6 +587,13 @@ class ConvoyTable(GameTable):
         kind, uid = src
         target = self._target_at(pos)
         pend = self._pending()
+        if kind == "hand" and pend is None and self.hand_rect.collidepoint(pos):
+            # Put back: a card lifted and let go over the hand again goes back into it, as a
+            # player changes their mind (it was refused in red: 'Drop Juggernaut into a city
+            # column of your side.').
+            self.message = ""
+            self.dirty = True
+            return
         if kind == "token":
             if target[0] == "sector" and self._answer({"sector": [target[1], target[2]]}):
                 return
