@@ -87,3 +87,50 @@ def test_the_city_list_and_hover_view_name_sectors_and_features_in_the_readers_l
         assert i18n._(first.feature_name) + ": " + i18n._(first.feature_text) in text
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_each_citys_sectors_line_reads_at_1280x720(make_app, monkeypatch, lang, scale):
+    """At 1280x720 the list under 'The road to New York' showed no city's sectors: 300 units
+    were kept for the text below, the rows were too short for the line and some 80 pixels
+    stayed empty under the text. Each row now reads its sectors and feature whole inside it
+    (at 100%, in every language), or, where the row has no room (125%), in a box while the
+    pointer is on the row, with a hint beside the heading saying so."""
+    from dataclasses import replace
+
+    from tests.ui.conftest import record_text_rects
+
+    app = make_app((1280, 720))
+    app.ctx.settings = replace(app.ctx.settings, ui_scale=scale)
+    i18n.set_language(lang)
+    scene = ConvoySetup(app.ctx)
+    app.push(scene)
+    drawn = record_text_rects(monkeypatch)
+    draw(app)
+    said = lambda: " ".join(" ".join(t.split()) for t, _r in drawn)  # noqa: E731 (fit_name joins spaces)
+    assert not any(t.endswith("\u2026") for t, _r in drawn)
+    hover = {" ".join(line.split()): r for r, line in getattr(scene, "city_rows", [])}
+    if scale == 1.0:
+        assert hover == {}  # room for every row's line
+    for i, city in enumerate(shared_content().cities):
+        secs = ", ".join(i18n._(shared_content().sectors[s].name) for s in city.sectors)
+        line = " ".join(i18n._("Sectors: {s}  \u2022  feature: {f}").format(s=secs, f=i18n._(city.feature_name)).split())
+        if line not in hover:
+            assert line in said(), (city.id, said())
+            row = scene.city_rects[i]
+            parts = [r for t, r in drawn if t.strip() and " ".join(t.split()) in line and r.top > row.top + 4]
+            assert parts and all(row.contains(r) for r in parts), city.id
+            continue
+        row = hover[line]
+        assert line not in said()
+        assert i18n._("Point at a city for its sectors") in said()
+        drawn.clear()
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=row.center, rel=(0, 0), buttons=(0, 0, 0)))
+        draw(app)
+        assert line in said(), (city.id, said())
+        box = [r for t, r in drawn if " ".join(t.split()) in line and not row.colliderect(r)]
+        assert box and all(app.screen.get_rect().contains(r) for r in box)
+        drawn.clear()
+        scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+        draw(app)

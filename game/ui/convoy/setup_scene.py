@@ -120,10 +120,38 @@ class ConvoySetup(SetupScreen):
                            levels=list(self.choice.levels))
 
     # ------------------------------------------------------------------ drawing
+    def sectors_line(self, city) -> str:
+        """A city's sectors and feature, in the reader's language, as its row says them."""
+        secs = ", ".join(_(self.content.sectors[s].name) for s in city.sectors)
+        return _("Sectors: {s}  \u2022  feature: {f}").format(s=secs, f=_(city.feature_name))
+
     def draw(self, surface: pygame.Surface) -> None:
+        self.city_rows: list[tuple[pygame.Rect, str]] = []  # the rows whose sectors line shows on hover
+        self.city_rects: list[pygame.Rect] = []  # every city's row
         super().draw(surface)
         if self.mode == "new":
             self._draw_sides(surface)
+            self._draw_city_hover(surface)
+
+    def _draw_city_hover(self, surface) -> None:
+        """The sectors line of the city row under the pointer, when its row had no room for it
+        (a small window, a large text size): in a box under the row (above it near the bottom),
+        as wide as the row, wrapped whole at the list's size."""
+        hit = next(((r, line) for r, line in self.city_rows if self._hover(r)), None)
+        if hit is None:
+            return
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        row, line = hit
+        font = ctx.font(13)
+        lines = widgets.wrap(line, font, row.width - px(20))
+        box = pygame.Rect(row.left, row.bottom + px(2), row.width, len(lines) * font.get_linesize() + px(12))
+        if box.bottom > surface.get_height() - px(4):
+            box.bottom = row.top - px(2)
+        pygame.draw.rect(surface, (30, 32, 38), box, border_radius=px(6))
+        pygame.draw.rect(surface, pal.accent, box, 1, border_radius=px(6))
+        y = box.top + px(6)
+        for text in lines:
+            y = widgets.text(surface, text, font, pal.text, (box.left + px(10), y)).bottom
 
     def _draw_sides(self, surface) -> None:
         """Under the seats (the frame's right column, as SetupScreen lays it out), when there is
@@ -162,40 +190,59 @@ class ConvoySetup(SetupScreen):
         widgets.panel(surface, ctx, area, alpha=235)
         x, y = area.left + px(18), area.top + px(14)
         w = area.width - px(36)
+        head_y = y
         y = widgets.heading(surface, ctx, _("The road to New York"), x, y, w)
         small, bold = ctx.font(13), ctx.font(15, bold=True)
         cities = self.content.cities
-        # At least the name's line: at 125% in 1280x720 the share left by the 300 units kept for
-        # the text below was 12 pixels a city, and the five rows lay over each other (and the
-        # heading under them over the last); the text below then takes the room that is left.
-        row_h = max(bold.get_linesize() + px(12), min(px(64), (area.height - px(300)) // len(cities)))
-        for city in cities:
-            rect = pygame.Rect(x, y, w, row_h - px(6))
-            pygame.draw.rect(surface, (40, 43, 50), rect, border_radius=px(6))
-            pygame.draw.rect(surface, (70, 74, 84), rect, 1, border_radius=px(6))
-            widgets.text(surface, f"{city.number}. {_(city.name)}", bold, pal.text, (rect.left + px(10), rect.top + px(5)))
-            st = _("Stations: Moloch {m}, Outpost {o}").format(m=city.stations[0], o=city.stations[1])
-            widgets.text(surface, st, small, pal.text_dim, (rect.right - px(10), rect.top + px(7)), "topright")
-            secs = ", ".join(_(self.content.sectors[s].name) for s in city.sectors)
-            line = _("Sectors: {s}  \u2022  feature: {f}").format(s=secs, f=_(city.feature_name))
-            if rect.height > px(40):
-                # Whole: smaller, or on two lines where the row has them (the sectors' and the
-                # feature's names in Hungarian and Greek run longer than the data's English).
-                room = rect.bottom - px(2) - (rect.top + px(25))
-                fitted = fit_name(lambda size: ctx.font(size), line, rect.width - px(20), 13, 10,
-                                  lines=max(1, min(2, room // ctx.font(10).get_linesize())))
-                font, ly = ctx.font(fitted.size), rect.top + px(25)
-                for row in fitted.lines:
-                    ly = widgets.text(surface, row, font, pal.text_dim, (rect.left + px(10), ly)).bottom
-            y += row_h
-        y = widgets.heading(surface, ctx, _("How the game goes"), x, y + px(8))
-        note = pygame.Rect(x, y, w, area.bottom - y - px(14))
         how = _("Each side may shuffle its starting hand back once (the mulligan), Moloch first. A round: both draw 2 "
                 "cards; Moloch puts the Sector Battle token on a sector of the active city; Moloch plays Robots and "
                 "Instants, then the Outpost Soldiers, Buildings and Instants; Moloch attaches Equipment; then the battle "
                 "in the active city destroys the contested sector. A city with no sector left falls and the convoy moves "
                 "on. When New York falls, Moloch wins with a card left in its deck or a Robot in New York; otherwise the "
                 "Outpost wins. Drag cards from your hand into the cities.")
+        # The rows take what the text below leaves at its own size (up to 64 units a row): at
+        # 1280x720 a fixed 300 units were kept for it, the rows were left too short for their
+        # sectors line and some 80 pixels stayed empty under the text. At least the name's line
+        # (at 125% in 1280x720 the share was 12 pixels a city and the rows lay over each other);
+        # a row with no room for its sectors line shows it when the pointer is on it.
+        how_font = ctx.font(13)
+        how_need = (widgets.heading(None, ctx, _("How the game goes"), x, 0) + px(8)
+                    + len(widgets.wrap(how, how_font, w)) * int(how_font.get_linesize() * 1.2) + px(14))
+        row_h = max(bold.get_linesize() + px(12), min(px(64), (area.bottom - y - how_need) // len(cities)))
+        self.city_rows, self.city_rects = [], []
+        for city in cities:
+            rect = pygame.Rect(x, y, w, row_h - px(6))
+            self.city_rects.append(rect)
+            hot = self._hover(rect)
+            pygame.draw.rect(surface, (40, 43, 50), rect, border_radius=px(6))
+            pygame.draw.rect(surface, (70, 74, 84), rect, 1, border_radius=px(6))
+            widgets.text(surface, f"{city.number}. {_(city.name)}", bold, pal.text, (rect.left + px(10), rect.top + px(5)))
+            st = _("Stations: Moloch {m}, Outpost {o}").format(m=city.stations[0], o=city.stations[1])
+            widgets.text(surface, st, small, pal.text_dim, (rect.right - px(10), rect.top + px(7)), "topright")
+            line = self.sectors_line(city)
+            # Whole: smaller, or on two lines where the row has them (the sectors' and the
+            # feature's names in Hungarian and Greek run longer than the data's English).
+            top = rect.top + px(5) + bold.get_linesize()
+            room = rect.bottom - px(2) - top
+            fitted = next((got for largest in range(13, 9, -1)
+                           for got in [fit_name(lambda size: ctx.font(size), line, rect.width - px(20), largest, 10)]
+                           if got.fits and len(got.lines) * ctx.font(got.size).get_linesize() <= room), None)
+            if fitted is not None:
+                font, ly = ctx.font(fitted.size), top
+                for row in fitted.lines:
+                    ly = widgets.text(surface, row, font, pal.text_dim, (rect.left + px(10), ly)).bottom
+            else:
+                self.city_rows.append((rect, line))
+                if hot:
+                    pygame.draw.rect(surface, pal.accent, rect, 1, border_radius=px(6))
+            y += row_h
+        if self.city_rows:  # say so beside the heading, where it fits
+            hint, font = _("Point at a city for its sectors"), ctx.font(11)
+            head_w = ctx.font(12, bold=True).size(widgets.capitals(_("The road to New York")))[0]
+            if head_w + px(16) + font.size(hint)[0] <= w:
+                widgets.text(surface, hint, font, pal.text_dim, (x + w, head_y + px(1)), "topright")
+        y = widgets.heading(surface, ctx, _("How the game goes"), x, y + px(8))
+        note = pygame.Rect(x, y, w, area.bottom - y - px(14))
         y = widgets.text_block(surface, how, widgets.block_font(ctx, how, note, 13, line_gap=1.2), pal.text_dim, note, 1.2)
         # The five city cards as the table shows them, when there is room for them: of the
         # table's shape and wide enough for their names and victory results whole (drawn as

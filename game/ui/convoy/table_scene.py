@@ -176,8 +176,13 @@ class ConvoyTable(GameTable):
         return words.win_by(self.state.win_by)
 
     def end_stats(self) -> str:
+        from game.convoy.rules import board as B
+
         st = self.state
-        fallen = sum(1 for f in st.flipped if f)
+        # New York falls with its last sector, and the game ends there without its card turning:
+        # counted by its card alone, a game won in New York read '4 cities fallen' under 'New
+        # York fell with a Robot standing in it'.
+        fallen = sum(1 for c, f in enumerate(st.flipped) if f or not B.intact_sectors(st, c))
         return _("{rounds} rounds, {fallen} cities fallen, Moloch deck {deck}, seed {seed}").format(
             rounds=st.round, fallen=fallen, deck=len(st.deck[0]), seed=self.session.seed)
 
@@ -582,6 +587,13 @@ class ConvoyTable(GameTable):
         kind, uid = src
         target = self._target_at(pos)
         pend = self._pending()
+        if kind == "hand" and pend is None and self.hand_rect.collidepoint(pos):
+            # Put back: a card lifted and let go over the hand again goes back into it, as a
+            # player changes their mind (it was refused in red: 'Drop Juggernaut into a city
+            # column of your side.').
+            self.message = ""
+            self.dirty = True
+            return
         if kind == "token":
             if target[0] == "sector" and self._answer({"sector": [target[1], target[2]]}):
                 return
@@ -1207,6 +1219,18 @@ class ConvoyTable(GameTable):
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
 
+    def token_badges(self, rect: pygame.Rect, uid: int) -> tuple[int, ...]:
+        """The values the badges on card `uid`'s face `rect` show: one a token while their
+        columns stay on the face, else the tokens summed by sign (a Robot with eight tokens
+        spilled its badges over the next card and into the next city's column at 1280x720; the
+        strength breakdown still lists them)."""
+        values = tuple(self.state.tokens.get(uid, ()))
+        r, centres = self.token_places(rect, len(values), uid)
+        if all(x + r <= rect.right for x, _y in centres):
+            return values
+        ups, downs = sum(v for v in values if v > 0), sum(v for v in values if v < 0)
+        return tuple(v for v in (ups, downs) if v)
+
     def face_layout(self, rect: pygame.Rect, uid: int | None) -> dict:
         """The layout of card `uid`'s face drawn in `rect`, its own name band included (a long
         name's band is taller on a small face); any face's when no card is given."""
@@ -1244,7 +1268,7 @@ class ConvoyTable(GameTable):
             for n, line in enumerate(lines):
                 widgets.text(surface, line, font, (250, 230, 200), (tab.centerx, top + n * step + step // 2), "center")
             self.slot_rects[eq] = tab
-        values = st.tokens.get(uid, ())
+        values = self.token_badges(rect, uid)
         r, centres = self.token_places(rect, len(values), uid)
         for value, centre in zip(values, centres):
             pygame.draw.circle(surface, (60, 160, 70) if value > 0 else (190, 60, 50), centre, r)
@@ -1318,14 +1342,24 @@ class ConvoyTable(GameTable):
         if a < 0:
             return
         city = self.content.cities[a]
-        y = widgets.text(surface, widgets.elide(_(city.name), ctx.font(17, bold=True), w), ctx.font(17, bold=True), GLOW, (x, y)).bottom + px(6)
+        # Whole, on two lines if need be: at 1280x720 the panel is some 130 pixels wide and
+        # read 'Cleveland Ha…'.
+        fitted = fit_name(lambda size: ctx.font(size, bold=True), _(city.name), w, 17, 11)
+        for line in fitted.lines:
+            y = widgets.text(surface, line, ctx.font(fitted.size, bold=True), GLOW, (x, y)).bottom
+        y += px(6)
         m, o = B.side_strength(st, a, 0), B.side_strength(st, a, 1)
         narrow = w < px(220)  # a large UI scale in a small window
         big = ctx.font(40 if w > px(240) else 30 if not narrow else 24, bold=True)
         box = pygame.Rect(x, y, w, big.get_linesize() + px(22))
         pygame.draw.rect(surface, (22, 24, 28), box, border_radius=px(8))
         widgets.text(surface, str(m), big, self.colour_of("moloch"), (box.left + w // 4, box.centery - px(6)), "center")
-        widgets.text(surface, _("vs"), ctx.font(15 if not narrow else 11, bold=True), pal.text_dim, (box.centerx, box.centery - px(6)), "center")
+        # 'vs' between the two numbers, clear of both: the Greek 'έναντι' ran into a two-digit
+        # strength at 1280x720 ('11έναντι 1'); smaller where the room between them is short.
+        between = w // 2 - (big.size(str(m))[0] + big.size(str(o))[0]) // 2 - px(8)
+        vs = widgets.line_font(ctx, _("vs"), max(1, between), 15 if not narrow else 11, 8, bold=True)
+        word = _("vs") if vs.size(_("vs"))[0] <= between else "\u2013"  # a dash, as the Hungarian says it
+        widgets.text(surface, word, vs, pal.text_dim, (box.centerx, box.centery - px(6)), "center")
         widgets.text(surface, str(o), big, self.colour_of("outpost"), (box.right - w // 4, box.centery - px(6)), "center")
         small = ctx.font(12 if not narrow else 10)
         widgets.text(surface, widgets.elide(_("Moloch"), small, w // 2 - px(4)), small, pal.text_dim, (box.left + w // 4, box.bottom - px(4)), "midbottom")
@@ -1348,11 +1382,15 @@ class ConvoyTable(GameTable):
         if sec is not None:
             y = widgets.text_block(surface, _("Contested sector: {name}").format(name=_(sec.name)), bold, pal.text,
                                    pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
-            # As many lines as the effect needs, the three previews' room kept below: in Greek
-            # New York's Bomb sector ran to four lines and the third ended in '…' (three fitted).
-            need = len(widgets.wrap(_(sec.text), small, w)) * int(small.get_linesize() * 1.05)
-            room = max(px(60), min(need, r.bottom - y - px(170)))
-            y = widgets.text_block(surface, _(sec.text), small, pal.text_dim, pygame.Rect(x, y, w, room), 1.05) + px(6)
+            # Whole: as tall as it needs, while the previews below keep some room, else smaller
+            # (at 1280x720 Fuel Depot's effect stopped at 'on the bottom of the Molo…' in 60 px; in
+            # Greek New York's Bomb sector ended in '…' at its third line).
+            text = _(sec.text)
+            need = len(widgets.wrap(text, small, w)) * int(small.get_linesize() * 1.05)
+            room = pygame.Rect(x, y, w, max(px(60), min(need, r.bottom - y - px(160))))
+            font = small if need <= room.height else widgets.block_font(ctx, text, room, 12 if not narrow else 10,
+                                                                        least=8, line_gap=1.05)
+            y = widgets.text_block(surface, text, font, pal.text_dim, room, 1.05) + px(6)
         elif self._token_waits():
             y = self._draw_waiting_token(surface, x, y, w, bold)
         else:
@@ -1455,9 +1493,16 @@ class ConvoyTable(GameTable):
         v = self.view_rect
         width = min(px(640), v.width * 60 // 100)
         font, small = ctx.font(16, bold=True), ctx.font(13)
-        done = [s for s in self._shown_steps() if s is not self.steps[0]][-5:]
-        lines = widgets.wrap(self.steps[0].text, font, width - px(40))[:3]
-        h = px(70) + len(done) * small.get_linesize() + len(lines) * font.get_linesize()
+        # Each step whole, on as many lines as it takes (at 1280x720 a Greek step read 'Εφαρμόζεται
+        # το αποτέλεσμα του τομέα Αποθήκη Καυσίμων για τον παίκτη το…'); the oldest give way
+        # when the five last would not fit the table.
+        done = [widgets.wrap("\u2713 " + s.text, small, width - px(32))
+                for s in self._shown_steps() if s is not self.steps[0]][-5:]
+        lines = widgets.wrap(self.steps[0].text, font, width - px(40))
+        height = lambda: px(70) + sum(map(len, done)) * small.get_linesize() + len(lines) * font.get_linesize()  # noqa: E731
+        while done and height() > v.height - px(16):
+            done.pop(0)
+        h = height()
         panel = pygame.Rect(0, 0, width, h)
         # Beside the city fought over (its sectors stay in sight), on the side with more room.
         city = self.city_rects.get(self.battle_city)
@@ -1477,9 +1522,9 @@ class ConvoyTable(GameTable):
         widgets.text(surface, _("{n} more  \u2022  click or Space skips").format(n=len(self.steps) - 1), ctx.font(12),
                      pal.text_dim, (panel.right - px(16), panel.top + px(11)), "topright")
         y = panel.top + px(36)
-        for s in done:
-            y = widgets.text(surface, widgets.elide("\u2713 " + s.text, small, width - px(32)), small, pal.text_dim,
-                             (panel.left + px(16), y)).bottom
+        for step in done:
+            for line in step:
+                y = widgets.text(surface, line, small, pal.text_dim, (panel.left + px(16), y)).bottom
         y += px(4)
         for line in lines:
             y = widgets.text(surface, line, font, pal.text, (panel.left + px(16), y)).bottom

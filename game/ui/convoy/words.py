@@ -27,17 +27,20 @@ WIN_BY = {
     "convoy_destroyed": N_("The Outpost won: the Moloch deck ran out and no Robot stands in New York."),
 }
 
-# The rule behind each kind of drop, named after a refusal (shared/rules/convoy.md sections).
+# The rule behind each kind of drop, said in a player's words after a refusal. The spec sections
+# they restate (shared/rules/convoy.md) stay here, not on screen: a player has the rulebook, not
+# the spec, and read '(rule 5, 9 #18)' as a reference to nothing: play 5, 6.13; instant 2, 5;
+# equip 5, 9 #18; ability 2, 9 #13; feature 6.10, 9 #5; sector 5; answer 10.
 RULES = {
     "play": N_("Rule: a unit or Building enters a city not destroyed with a free battle station of its side, "
-               "Robots in Phase III, Soldiers and Buildings in Phase IV (spec 5, 6.13)."),
-    "instant": N_("Rule: an Instant is played in its owner's attack phase and needs something to act on (spec 2, 5)."),
-    "equip": N_("Rule: Equipment goes on one of Moloch's Robots without Equipment, in Phase V (spec 5, 9 #18)."),
+               "Robots in Phase III, Soldiers and Buildings in Phase IV."),
+    "instant": N_("Rule: an Instant is played in its owner's attack phase and needs something to act on."),
+    "equip": N_("Rule: Equipment goes on one of Moloch's Robots without Equipment, in Phase V."),
     "ability": N_("Rule: an ability works in its phase, in a city not destroyed, not switched off, "
-                  "once a round where it says so (spec 2, 9 #13)."),
-    "feature": N_("Rule: the active city's feature is used once, by the Outpost, in Phase IV (spec 6.10, 9 #5)."),
-    "sector": N_("Rule: in Phase II Moloch puts the Sector Battle token on an intact sector of the active city (spec 5)."),
-    "answer": N_("Rule: a question inside an effect is answered before anything else (spec 10)."),
+                  "once a round where it says so."),
+    "feature": N_("Rule: the active city's feature is used once, by the Outpost, in Phase IV."),
+    "sector": N_("Rule: in Phase II Moloch puts the Sector Battle token on an intact sector of the active city."),
+    "answer": N_("Rule: a question inside an effect is answered before anything else."),
 }
 
 

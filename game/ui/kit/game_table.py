@@ -1071,6 +1071,7 @@ class GameTable(Scene, ABC):
         # then one line saying so; the AI card the undo took back leaves the panel too.
         self.reset_log()
         self._log.append((_("Undone."), None))
+        self.message = ""  # a refusal was about a move on the table the undo took away (it stayed over it)
         self._keep_bot_states()
         self.saves.autosave(self.session, self.seats, self.save_path)
         self.anims.clear()

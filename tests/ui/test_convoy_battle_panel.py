@@ -1,0 +1,57 @@
+"""The battle panel at 1280x720 (some 130 pixels wide) names the active city and the contested
+sector's effect whole. A bot-played English game read 'Cleveland Ha…' under BATTLE, and Iron
+Gate's Fuel Depot stopped at 'on the bottom of the Molo…' (its text was given 60 pixels)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.convoy.rules import board as B
+from game.convoy.rules.title import ConvoyTitle
+from game.engine.bots import RandomBot
+from game.engine.session import Session
+from game.ui.convoy.table_scene import ConvoyTable
+from tests.ui.conftest import record_text_rects
+from tests.ui.test_ui_scale import draw
+
+
+def contested(city: int, sector: str) -> Session:
+    """A random game played up to Phase III with `city` active, `sector` (intact there) made the
+    contested one, as Moloch's token would make it in Phase II."""
+    for seed in range(40):
+        session = Session.start(ConvoyTitle(), "standard", seed=seed, options={})
+        bot = RandomBot(seed)
+        st = session.state
+        while not session.is_over() and not (B.active_city(st) == city and st.phase == "III" and st.proc is None):
+            session.apply(bot.choose(session.legal_actions()))
+            st = session.state
+        if session.is_over():
+            continue
+        intact = [i for i, sid in enumerate(B.sector_ids(st, city)) if sid == sector and not st.sector_down[city][i]]
+        if intact:
+            st.battle_sector = intact[0]
+            return session
+    raise AssertionError("no game reached it")
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("city, sector", [(2, "reinforce"), (1, "fuel_depot")])
+def test_the_battle_panel_names_the_city_and_the_sectors_effect_whole(make_app, monkeypatch, drawn_text, language,
+                                                                      city, sector):
+    app = make_app((1280, 720))
+    i18n.set_language(language)
+    session = contested(city, sector)
+    table = ConvoyTable(app.ctx, session, ["human", "bot"], (1280, 720))
+    app.push(table)
+    drawn = record_text_rects(monkeypatch)
+    drawn_text.clear()
+    draw(app)
+    panel = table.zones["battle"]
+    inside = [(t, r) for t, r in drawn if r.colliderect(panel)]
+    assert all(panel.contains(r) for _t, r in inside), [(t, r) for t, r in inside if not panel.contains(r)]
+    name, effect = i18n._(table.content.cities[city].name), " ".join(i18n._(table.content.sectors[sector].text).split())
+    said = " ".join(drawn_text)  # the effect is set by text_block, past widgets.text
+    assert name in " ".join(t for t, _r in inside)
+    assert effect in said
+    assert [t for t in drawn_text if t.endswith("\u2026") and (t[:-1] in name or t[:-1].strip() in effect)] == []

@@ -1,0 +1,33 @@
+"""A card's Strength token badges stay on its face. A Robot that won battle after battle (Servo
+Booster: a +1 token each time) carried eight tokens in a Greek game at 1280x720, and its badges
+ran in a row past its face, over the next card and into the next city's column. Too many for the
+face, they are summed by sign (the strength breakdown on hover still lists them)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.ui.conftest import record_text_rects
+from tests.ui.test_convoy_layout import mid_game
+from tests.ui.test_ui_scale import draw
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("tokens", [[1] * 8, [1, 1, -1, 1, -2, 1, 1, 1, 1], [1, -2]])
+def test_a_cards_token_badges_stay_on_its_face(make_app, monkeypatch, size, tokens):
+    app = make_app(size)
+    table = mid_game(app, size)
+    st = table.state
+    uid = next(u for c in range(len(st.slots)) for s in (0, 1) for u in st.slots[c][s] if u not in st.equip)
+    st.tokens.clear()  # its badges alone on the table
+    st.tokens[uid] = list(tokens)
+    drawn = record_text_rects(monkeypatch)
+    draw(app)
+    face = table.slot_rects[uid]
+    badges = [(t, r) for t, r in drawn if re.fullmatch(r"[+-]\d+", t) and r.colliderect(face.inflate(400, 0))
+              and abs(r.centery - face.centery) < face.height]
+    assert badges, drawn
+    assert all(face.contains(r) for _t, r in badges), (face, badges)
+    shown = [int(t) for t, _r in badges]
+    assert sum(shown) == sum(tokens)  # summed or one a token, the total reads the same
