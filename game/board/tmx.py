@@ -241,7 +241,7 @@ def _rotate(points: tuple[Point, ...], origin: Point, degrees: Fraction) -> tupl
     out = []
     for x, y in points:
         dx, dy = x - origin[0], y - origin[1]
-        for _ in range(turns):
+        for _turn in range(turns):
             dx, dy = -dy, dx
         out.append((origin[0] + dx, origin[1] + dy))
     return tuple(out)

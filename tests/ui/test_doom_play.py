@@ -92,6 +92,16 @@ def clickable(table: DoomTable, action: Action) -> bool:
     return action in table.choices.clicked()
 
 
+def _play_invader_turn(app, table) -> None:
+    """The invader's turn played by clicks, ending each step as soon as it may (60 at most)."""
+    for _ in range(60):
+        if table.session.decider != INVADER:
+            break
+        acts = [a for a in table.session.legal_actions() if clickable(table, a)]
+        ends = [a for a in acts if a.kind in ("end_invader_turn", "no_spawn", "end_activation", "pass")]
+        play_by_clicks(app, table, ends[0] if ends else acts[0])
+
+
 def test_the_first_turns_of_knee_deep_by_mouse_alone(make_app):
     """Spec 5-6 through the UI: declare, move, open a door, attack; the state checked after each."""
     app, table = start_game(make_app)
@@ -260,12 +270,7 @@ def test_hot_seat_hands_over_between_marine_and_invader(make_app):
     # The invader plays on until a marine's turn: the screen goes back, without its secrets.
     private = {e.event.text for e in table.session.log.seen_by(INVADER)} - set(table.session.log.texts_for(None))
     assert private and any(line in private for line in table.log)
-    for _ in range(60):
-        if table.session.decider != INVADER:
-            break
-        acts = [a for a in table.session.legal_actions() if clickable(table, a)]
-        ends = [a for a in acts if a.kind in ("end_invader_turn", "no_spawn", "end_activation", "pass")]
-        play_by_clicks(app, table, ends[0] if ends else acts[0])
+    _play_invader_turn(app, table)
     assert table.session.decider == "red" and table.handoff is None
     assert table.message_ok and table.message == "Red marine's turn."
     assert not table.invader_view() and table.card_rects == {}
@@ -707,12 +712,7 @@ def test_the_invader_gets_the_handoff_card_every_turn_not_only_the_first(make_ap
         assert not table.invader_view() and table.card_rects == {}
         do_click(app, table.view_rect.center)
         assert table.handoff is None and table.invader_view()
-        for _ in range(60):
-            if table.session.decider != INVADER:
-                break
-            acts = [a for a in table.session.legal_actions() if clickable(table, a)]
-            ends = [a for a in acts if a.kind in ("end_invader_turn", "no_spawn", "end_activation", "pass")]
-            play_by_clicks(app, table, ends[0] if ends else acts[0])
+        _play_invader_turn(app, table)
         assert table.session.decider == "red" and table.handoff is None and not table.invader_view()
 
 
