@@ -22,4 +22,5 @@ def test_the_end_line_counts_new_york_when_it_fell(make_app):
         seen.add(fell)
         if seen == {True, False}:
             break
-    assert True in seen  # a game that ended in New York was among them
+    ended_in_new_york = [fell for fell in seen if fell]
+    assert ended_in_new_york, seen  # a game that ended in New York was among them
