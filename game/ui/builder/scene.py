@@ -848,13 +848,13 @@ class BuilderScene(Scene):
     def unnamed(self) -> bool:
         """A new map still called by the default name (in English or as the Mission panel put it
         in the reader's language): saved so, the next such map would ask to replace it."""
-        return self.path is None and self.builder.state.meta.name in (MapMeta.name, _(MapMeta.name))
+        return self.path is None and _is_default_name(self.builder.state.meta.name)
 
     def start_naming(self, save: bool = False) -> None:
         """The map's name in the side panel takes the keyboard (a click on it, or Save while the
         map has the default name): Enter keeps the name typed, Esc the old one."""
         name = self.builder.state.meta.name
-        self.naming = "" if name in (MapMeta.name, _(MapMeta.name)) else name
+        self.naming = "" if _is_default_name(name) else name
         self._save_named = save
         self.dirty = True
 
@@ -1006,3 +1006,8 @@ class BuilderScene(Scene):
         m.note = _("Saved {name} and {mission}").format(name=target.name, mission=written.name)
         self.status = m.note
         return written
+
+
+def _is_default_name(name: str) -> bool:
+    """A map's name is the builder's default, in English or in the reader's language."""
+    return name in (MapMeta.name, _(MapMeta.name))
