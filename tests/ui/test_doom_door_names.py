@@ -55,3 +55,23 @@ def test_the_lesson_door_reads_d1_on_its_plate_its_button_and_the_log(make_app, 
     said = \
         [str(x.event.text) for x in runner.session.log]
     assert any("opens door D1" in s for s in said) and not [s for s in said if "door_b" in s], said
+
+
+def test_a_refused_door_on_a_built_map_is_named_as_its_plate():
+    """The refusal that names the one thing stopping a door (spec 3.2, 6.13) came from another
+    branch than the D-numbers: on a built map it said 'Red is not next to door
+    sample_room:door_b' beside a plate reading D1."""
+    from game.engine.protocol import Action, IllegalAction
+
+    session = Session.start(DoomTitle(custom_dir=ROOT / "maps" / "custom"), "custom:twin_control_rooms", seed=1,
+                            options={"marines": 1})
+    while session.decider is not None and not any(a.kind == "declare" for a in session.legal_actions()):
+        session.apply(session.legal_actions()[0])
+    session.apply(next(a for a in session.legal_actions() if a.kind == "declare" and a.payload.get("action") == "run"))
+    state = session.state
+    usable = {a.payload["door"] for a in session.legal_actions() if a.kind == "door"}
+    door = next(d for d in sorted(state.map.doors) if d not in usable)
+    with pytest.raises(IllegalAction) as got:
+        session.apply(Action("door", {"door": door}))
+    reason = str(got.value.reason)
+    assert state.map.door_name(door) in reason and door not in reason, reason

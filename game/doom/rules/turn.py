@@ -455,28 +455,29 @@ def _door_refusal(state: DoomState, fig: str, door: Any, mp: int, cost: int) -> 
     the table said every condition at once ('stand on a flanking square, have 2 MP; security
     doors need their key; ...') to a marine standing by the door with no MP left."""
     me = who(state, fig)
+    name = state.map.door_name(door) if isinstance(door, str) else door  # as the table labels it
     d = state.map.doors.get(door) if isinstance(door, str) else None
     if d is None:
         return M("There is no door there.")
     if door in state.destroyed:
-        return M("Door {door} is destroyed.", door=door)
+        return M("Door {door} is destroyed.", door=name)
     if d.security and fig not in state.marines:
-        return M("Invaders never open or close a security door ({door}).", door=door)
+        return M("Invaders never open or close a security door ({door}).", door=name)
     if d.security and d.key not in state.keys:
-        return M("Door {door} is a security door: it opens once the marines find the {key} key.", door=door,
+        return M("Door {door} is a security door: it opens once the marines find the {key} key.", door=name,
                  key=ref("doom.key", d.key))
     reach = state.map.door_reach(state.closed_set, state.option("door_reach") == "adjacent")
     if reach[door].isdisjoint(Q.cells_of(state, fig)):
         if state.option("door_reach") == "adjacent":
-            return M("{figure} is not next to door {door}: stand on a square beside it.", figure=me, door=door)
+            return M("{figure} is not next to door {door}: stand on a square beside it.", figure=me, door=name)
         return M("{figure} is not next to door {door}: stand on one of the squares on either side of it.",
-                 figure=me, door=door)
+                 figure=me, door=name)
     if door not in state.closed and Q.straddles(state, door):
-        return M("Door {door} cannot be closed: a large invader stands across it.", door=door)
+        return M("Door {door} cannot be closed: a large invader stands across it.", door=name)
     if mp < cost:
         return M("{figure} has {mp} MP left: opening or closing a door costs {cost} MP.", figure=me, mp=mp,
                  cost=cost)
-    return M("{figure} cannot use door {door} now.", figure=me, door=door)
+    return M("{figure} cannot use door {door} now.", figure=me, door=name)
 
 
 def refusal(state: DoomState, action: Action) -> Msg:
