@@ -77,8 +77,10 @@ def test_a_card_clicked_for_a_guard_keeps_the_question_on_the_line(make_app):
     app, table = guard_asked_table(make_app, ["blind_fire", "ambush", "scavenging", "sit_tight"])
     assert drive(table, lambda t: t.session.decider == "P1" and any(
         a.kind == "guard" and a.payload.get("guard") for a in t.session.legal_actions()))
-    question = table.hint()
-    assert question.endswith("Guard?"), question
+    # Beside the lone "No Guard" button the line says the lit cards are the other answers.
+    hint = table.hint()
+    assert hint.endswith("Guard? (click a lit card)"), hint
+    question = hint.removesuffix(" (click a lit card)")
     card = next(c for c in table.choices.cards if c.startswith("ambush"))
     table.click_card(card)
     text, buttons = table.prompt_choices()

@@ -39,6 +39,9 @@ class Choices:
     # Another copy of a card a button already spends (_same_but_copy): that button answers for
     # it, so it has no button of its own.
     copies: list[Action] = field(default_factory=list)
+    # The rules' question as asked, before classify() adds where to click: the line that names
+    # a clicked card ('{question} With Ambush:') carries the question, not the click hint.
+    question: str = ""
 
     def all(self) -> list[Action]:
         out = list(self.areas.values()) + list(self.spots.values()) + list(self.grenades.values())
@@ -143,7 +146,7 @@ def classify(state, content: GearsContent, decider: str | None, actions: list[Ac
             prompt = _tie_for(state, content, prompt)
     else:
         prompt = as_text(frame_prompt(state, top(state)) or "")
-    ch = Choices(decider, prompt)
+    ch = Choices(decider, prompt, question=prompt)
     for a in actions:
         pl = a.payload
         if a.kind in AREA_KINDS and "area" in pl:
@@ -172,6 +175,11 @@ def classify(state, content: GearsContent, decider: str | None, actions: list[Ac
         # area) says where to click, as the turn's own prompts do.
         where = _("click a lit cover spot") if ch.spots else _("click a lit area")
         ch.prompt = _("{question} ({where})").format(question=prompt, where=where)
+    elif state.proc is not None and ch.cards and not (ch.spots or ch.areas or ch.targets):
+        # A resolution's question answered with a card (a Guard, a Dodge, a wound's discard):
+        # 'Ticker 4 is about to move: Guard?' beside a lone 'No Guard' button did not say
+        # that the lit cards in the hand are the other answers.
+        ch.prompt = _("{question} ({where})").format(question=prompt, where=_("click a lit card"))
     return ch
 
 

@@ -1365,7 +1365,8 @@ class GearsTable(GameTable):
                 # A card for a question asked inside a resolution (a Guard, a Dodge, a wound's
                 # discard): the question stays on the line, or the player choosing between
                 # "Guard: Lancer" and "Guard: Snub Pistol" no longer read which Locust it was.
-                text = _("{question} With {card}:").format(question=self._words(self.choices.prompt), card=card)
+                text = _("{question} With {card}:").format(question=self._words(self.choices.question or self.choices.prompt),
+                                                             card=card)
             else:
                 text = _("{card}: how will you use it?").format(card=card)
         elif self.grenade_mode:
