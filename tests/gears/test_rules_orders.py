@@ -386,6 +386,46 @@ def test_a_card_frame_asks_to_do_or_skip_its_next_action_spec_5_2(title):
     assert str(T.frame_prompt(s, T.top(s))) == "Advance: do its next action, or skip it (spec 5.2)."
 
 
+def _to_next_card_action(title, s):
+    """Ends the move a card's first action started (and its cover question), up to the card's
+    next action."""
+    while T.top(s)["f"] != "card":
+        kinds_now = {a.kind for a in title.legal_actions(s)}
+        act(title, s, "stop" if "stop" in kinds_now else "no_cover")
+
+
+def test_a_card_action_that_cannot_be_done_says_why_on_the_prompt_line_spec_5_2(title):
+    """Played at 1280x720: Explore's second action (use the area's equipment for free) in an
+    area with no equipment offered a lone 'Skip: use equipment for free' under 'Explore: do its
+    next action, or skip it', with nothing to say why it could not be done. The prompt line
+    gives the reason a click on it would get (refusals.why_illegal)."""
+    from game.gears.rules.refusals import why_illegal
+
+    s = fresh(title, 1)
+    s.cogs["P1"].hand = ["explore#1", "assault#1"]
+    act(title, s, "play", card="explore#1", **{"as": "card"})
+    assert str(T.frame_prompt(s, T.top(s))) == "Explore: do its next action, or skip it (spec 5.2)."
+    act(title, s, "do")
+    _to_next_card_action(title, s)
+    assert "do" not in kinds(title, s) and "skip" in kinds(title, s)
+    why = str(why_illegal(s, Action("do", {})))
+    assert why.startswith("There is no equipment Augustus Cole can use in this area")
+    assert str(T.frame_prompt(s, T.top(s))) == (
+        f"Explore: its next action (use equipment for free) cannot be done. {why}")
+
+
+def test_an_attack_with_nothing_to_attack_says_why_it_cannot_be_done_spec_5_2(title):
+    s = fresh(title, 1)  # no Locust on the map, and no grenade to throw into an empty area
+    s.cogs["P1"].hand = ["assault#1"]
+    s.cogs["P1"].grenades = 0
+    act(title, s, "play", card="assault#1", **{"as": "card"})
+    act(title, s, "do")
+    _to_next_card_action(title, s)
+    words = str(T.frame_prompt(s, T.top(s)))
+    assert words.startswith("Assault: its next action (make 1 attack) cannot be done. "), words
+    assert "has no attack to make: no Locust is on the map" in words, words
+
+
 def test_a_skipped_card_action_is_said_in_the_log_spec_5_2(title):
     """Spec 5.2: each action of an Order card may be done or skipped. Done, the log says what
     happened; skipped, it said nothing ('Skip: move up to 3 areas' on Assault left the last

@@ -55,6 +55,15 @@ def frame_prompt(state: GearsState, f: dict[str, Any] | None) -> Msg | None:
         return None
     kind = f["f"]
     if kind == "card":
+        content = _content()
+        bullet = content.orders[card_name(f["card"])].actions[f["i"]]
+        if not _bullet_possible(state, content, f["player"], bullet, f):
+            # Only 'Skip' is offered: the line says why the action cannot be done, as a click
+            # on it would be refused (Explore's free equipment use where the area has none
+            # showed a lone 'Skip: use equipment for free' and nothing to say why).
+            return M("{card}: its next action ({action}) cannot be done. {why}",
+                     card=N.card(f["card"]), action=N.bullet(bullet.verb, bullet.value),
+                     why=why_illegal(state, Action("do", {})))
         return M("{card}: do its next action, or skip it (spec 5.2).", card=N.card(f["card"]))
     if kind == "follow":
         return M("{mover} announces a move from {area}: {who} may follow with a card showing the Follow icon (spec 6.9), or stay.",
