@@ -279,6 +279,25 @@ class GearsTable(GameTable):
         order = self.content.orders.get(card.split("#")[0])
         return order.icon if order else ""
 
+    # An order action's verb -> the motif of the card's picture (kit/card_art.py), and whether
+    # its number is shown (one attack is the rule; moves, draws, ammo and pulls vary).
+    ORDER_MOTIFS = {"move": ("move", True), "attack": ("attack", False), "draw": ("draw", True),
+                    "skip_locust_activation": ("hold", False), "gain_ammo": ("ammo", True),
+                    "activate_equipment": ("equipment", False), "extra_order_step": ("again", False),
+                    "teamwork": ("team", False), "pull_locust": ("pull", True)}
+
+    def card_art(self, card: str) -> tuple:
+        """The order card's actions as its picture, in printed order: Assault a move 3 arrow,
+        then a crosshair."""
+        order = self.content.orders.get(card.split("#")[0])
+        motifs = []
+        for a in (order.actions if order else ()):
+            kind, numbered = self.ORDER_MOTIFS.get(a.verb, ("", False))
+            value = a.value if isinstance(a.value, int) and not isinstance(a.value, bool) else 0
+            if kind:
+                motifs.append((kind, str(value) if numbered or value > 1 else ""))
+        return tuple(motifs)
+
     def card_placeholder(self, card: str) -> bool:
         """An order card whose printed parts (its icon, what it does, its words) the rulebooks
         do not give: most of them (orders.toml, spec 6.1)."""
@@ -1491,7 +1510,7 @@ class GearsTable(GameTable):
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, c.hand, face, state, self.mouse,
                                                            "gears_order" if self.handoff is not None else None,
                                                            icon=self.card_icon, placeholder=self.card_placeholder,
-                                                           layer=self.hand_layer)
+                                                           layer=self.hand_layer, art=self.card_art)
         if not c.hand:
             widgets.text(surface, _("No cards in hand."), ctx.font(15), pal.text_dim, (info.right + px(20), r.centery), "midleft")
 

@@ -429,6 +429,11 @@ class GameTable(Scene, ABC):
         """A hand card's icon on its face (a Gears order card's reaction); "" none."""
         return ""
 
+    def card_art(self, card: str) -> tuple:
+        """A hand card's picture: the motifs of what it does, in order (kit/card_art.py:
+        ("move", "5"), ("attack", "1")...); () leaves the frame's bare art window."""
+        return ()
+
     def card_placeholder(self, card: str) -> bool:
         """True when what a hand card's face says is not printed in the rulebooks (verified =
         false in the title's data): the card carries the placeholder mark (hand.card_face)."""
@@ -2137,7 +2142,7 @@ class GameTable(Scene, ABC):
             return
         draw_front(surface, self.ctx, self.card_rects, card, small)
         draw_enlarged(surface, self.ctx, *self._enlarged_place(small), *face, icon=self.card_icon(card),
-                      placeholder=self.card_placeholder(card))
+                      placeholder=self.card_placeholder(card), motifs=self.card_art(card))
 
     def _end_shown(self) -> bool:
         """The end panel waits for the last move and dice to finish (a click skips them)."""

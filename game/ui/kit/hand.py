@@ -15,6 +15,7 @@ import pygame
 from game.i18n import _
 
 from game.ui import widgets
+from game.ui.kit.card_art import Motif, draw_motifs
 from game.ui.kit.layers import Layer
 from game.ui.kit.name_fit import fit_name
 from game.ui.scene import Context
@@ -25,17 +26,18 @@ CARD_STATES = ("normal", "playable", "selected", "dim")
 
 def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: str, text: str,
               state: str = "normal", badge: str = "", frame: str = "order", icon: str = "",
-              placeholder: bool = False, art_keep: float = 0.0) -> None:
+              placeholder: bool = False, art_keep: float = 0.0, motifs: Sequence[Motif] = ()) -> None:
     """One card face: frame art, name in the title band, rules text in the text box, and its
     `icon` (a reaction: guard, dodge, follow; "" none) in the title band's left corner.
+    `motifs`: what the card does (card_art), drawn in the part of the art window that shows.
     `placeholder`: what the card says is not printed in the rulebooks (verified = false in
     its data): a '*' in the title band's right corner, and a "placeholder" tag over the art
     when the art shows (issue 21 item 7: an owner of the box knows why it differs).
 
     state: normal | playable | selected (raised and outlined) | dim.
     art_keep: on a small card, whose text takes the art's place, the part of the art (0-1, from
-    its top) left showing above the text (draw_hand picks it for the whole hand, so that every
-    card's text still fits at a readable size)."""
+    its top) left showing above the text (draw_hand picks it per card, so that the card's text
+    still fits at the size it has with no art kept)."""
     px = ctx.px
     if state == "selected":
         rect = rect.move(0, -px(14))
@@ -58,6 +60,9 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     for n, line in enumerate(fit.lines):
         widgets.text(surface, line, font, (240, 234, 216), (centre_x, top + n * step + step // 2), "center", shadow=True)
     art = _art_box(rect)
+    # The art window's part that shows: below a lengthened name band, above a small card's paper.
+    picture = pygame.Rect(art.left, max(art.top, band.bottom + round(2 * k)), art.width, 0)
+    picture.height = art.bottom - picture.top
     tf = ctx.assets.font(max(8, round(15 * k)))
     gap = 1.0
     fits = len(widgets.wrap(text, tf, body.width, hyphenate=True)) * tf.get_linesize() <= body.height
@@ -76,19 +81,20 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
             if not _fits(text, ctx.assets.font(TEXT_SMALLEST), body):
                 gap = TIGHT_GAP  # and, last, the lines a little closer
         pygame.draw.rect(surface, (226, 218, 196), paper, border_radius=max(2, round(6 * k)))
+        picture.height = max(0, min(picture.bottom, paper.top - round(2 * k)) - picture.top)
         tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), TEXT_SMALLEST,
                                  hyphenate=True)
     art_covered = body.top < art.bottom
     widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=gap, hyphenate=True)
+    if motifs and not badge:
+        if placeholder and not art_covered and k >= 0.75:  # the placeholder tag's strip stays clear
+            picture.height = max(0, picture.height - _placeholder_tag(ctx, art, k)[0].height - round(8 * k))
+        draw_motifs(surface, picture.inflate(-round(8 * k), -round(6 * k)), motifs, lambda n: ctx.assets.font(n, bold=True))
     if placeholder:
         mark = ctx.assets.font(max(10, round(22 * k)), bold=True)
         widgets.text(surface, "*", mark, PLACEHOLDER_COLOUR, (title.right - round(2 * k), band.centery), "midright", shadow=True)
         if not art_covered and k >= 0.75:
-            tag_font = ctx.assets.font(max(9, round(13 * k)), bold=True)
-            label = "* " + _("placeholder")
-            tw, th = tag_font.size(label)
-            tag = pygame.Rect(0, 0, tw + round(12 * k), th + round(4 * k))
-            tag.bottomright = (art.right - round(6 * k), art.bottom - round(6 * k))
+            tag, label, tag_font = _placeholder_tag(ctx, art, k)
             pygame.draw.rect(surface, (40, 34, 22), tag, border_radius=max(2, round(5 * k)))
             pygame.draw.rect(surface, PLACEHOLDER_COLOUR, tag, 1, border_radius=max(2, round(5 * k)))
             widgets.text(surface, label, tag_font, PLACEHOLDER_COLOUR, tag.center, "center")
@@ -103,6 +109,16 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
         shade = pygame.Surface(rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, rect)
+
+
+def _placeholder_tag(ctx: Context, art: pygame.Rect, k: float) -> tuple[pygame.Rect, str, pygame.font.Font]:
+    """The "* placeholder" tag in the art window's lower right corner: its rect, words, font."""
+    tag_font = ctx.assets.font(max(9, round(13 * k)), bold=True)
+    label = "* " + _("placeholder")
+    tw, th = tag_font.size(label)
+    tag = pygame.Rect(0, 0, tw + round(12 * k), th + round(4 * k))
+    tag.bottomright = (art.right - round(6 * k), art.bottom - round(6 * k))
+    return tag, label, tag_font
 
 
 PLACEHOLDER_COLOUR = (240, 196, 90)  # the "not in the rulebooks" mark, on cards and panels
@@ -160,8 +176,8 @@ def art_keep(ctx: Context, size: tuple[int, int], faces: Sequence[tuple[str, str
     """How much of the art (ART_KEEPS, or 0) a hand of small cards of `size` keeps above the
     text: the most with which every card's text (name, text, icon, placeholder) still fits at
     the largest size a small card's text is drawn at (as widgets.fitted_font measures): the art
-    never makes a text smaller. One value for the whole hand, so the cards look alike; 0 on a
-    card large enough to show art and text in their own places."""
+    never makes a text smaller. draw_hand asks it per card (a face each); 0 on a card large
+    enough to show art and text in their own places."""
     rect = pygame.Rect((0, 0), size)
     k = rect.width / 250
     px = ctx.px
@@ -267,7 +283,8 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
               hidden_deck: str | None = None, frame: str = "order",
               icon: Callable[[str], str] | None = None,
               placeholder: Callable[[str], bool] | None = None,
-              layer: Layer | None = None) -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
+              layer: Layer | None = None,
+              art: Callable[[str], tuple[Motif, ...]] | None = None) -> tuple[dict[str, pygame.Rect], tuple[str, pygame.Rect] | None]:
     """The cards in `row`: (name, text) and state from the title per card. Face down (backs of
     `hidden_deck`) while the hand is hidden, and then nothing to click. Returns the part of each
     card that shows (a fanned card is covered by the next one from its left edge on: a click
@@ -278,19 +295,22 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
     if hidden_deck is not None:
         faces = None
     else:
-        faces = [(card, *face(card), state(card), icon(card) if icon else "", bool(placeholder and placeholder(card)))
-                 for card in cards]
+        faces = [(card, *face(card), state(card), icon(card) if icon else "", bool(placeholder and placeholder(card)),
+                  tuple(art(card)) if art else ()) for card in cards]
 
-    def paint(target: pygame.Surface) -> tuple[dict[str, pygame.Rect], float]:
-        # Measured here, when the row is painted (a layer keeps it otherwise): the art the hand keeps.
-        keep = art_keep(ctx, laid[0].size, [(f[1], f[2], f[4], f[5]) for f in faces]) if faces and laid else 0.0
+    def paint(target: pygame.Surface) -> tuple[dict[str, pygame.Rect], list[float]]:
+        # Measured here, when the row is painted (a layer keeps it otherwise): the art each card
+        # keeps. Per card, not one value for the hand: the picture says what the card does
+        # (card_art), and one long text (the Greek Ambush) left every card of the hand blank.
+        keep = [art_keep(ctx, laid[0].size, [(f[1], f[2], f[4], f[5])]) for f in faces] if faces and laid else []
         rects: dict[str, pygame.Rect] = {}
         for i, rect in enumerate(laid):
             if faces is None:
                 card_back(target, ctx, rect, hidden_deck or "")
                 continue
-            card, name, text, look, mark, unsure = faces[i]
-            card_face(target, ctx, rect, name, text, look, frame=frame, icon=mark, placeholder=unsure, art_keep=keep)
+            card, name, text, look, mark, unsure, motifs = faces[i]
+            card_face(target, ctx, rect, name, text, look, frame=frame, icon=mark, placeholder=unsure, art_keep=keep[i],
+                      motifs=motifs)
             shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
             rects[card] = shown
         return rects, keep
@@ -303,8 +323,9 @@ def draw_hand(surface: pygame.Surface, ctx: Context, row: pygame.Rect, cards: li
         rects, keep = layer.draw(surface, area, (faces, hidden_deck, [tuple(r) for r in laid], frame, ctx.scale,
                                                  ctx.palette), paint)
     shown = HandCards(rects)
-    shown.faces = {card: dict(name=name, text=text, state=look, frame=frame, icon=mark, placeholder=unsure, art_keep=keep)
-                   for card, name, text, look, mark, unsure in faces or ()}
+    shown.faces = {card: dict(name=name, text=text, state=look, frame=frame, icon=mark, placeholder=unsure, art_keep=kept,
+                              motifs=motifs)
+                   for (card, name, text, look, mark, unsure, motifs), kept in zip(faces or (), keep)}
     return shown, hovered(shown, mouse)
 
 
@@ -348,7 +369,7 @@ def hovered(rects: dict[str, pygame.Rect], mouse: tuple[int, int] | None) -> tup
 
 def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, above: int, bounds: pygame.Rect,
                   span: pygame.Rect | None, name: str, text: str, frame: str = "order", icon: str = "",
-                  placeholder: bool = False) -> None:
+                  placeholder: bool = False, motifs: Sequence[Motif] = ()) -> None:
     """The hovered card large enough to read, rising from its place in the hand: up to `above`
     pixels over the hand's top, kept inside `bounds` and over the hand's cards (`span`, see
     _enlarged_rect); nothing when the hand's cards are already about this big."""
@@ -359,7 +380,7 @@ def draw_enlarged(surface: pygame.Surface, ctx: Context, small: pygame.Rect, abo
     shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 120))
     surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
-    card_face(surface, ctx, rect, name, text, frame=frame, icon=icon, placeholder=placeholder)
+    card_face(surface, ctx, rect, name, text, frame=frame, icon=icon, placeholder=placeholder, motifs=motifs)
     if placeholder:  # what the mark means, over the enlarged card
         note = _placeholder_note()
         font = ctx.font(12)

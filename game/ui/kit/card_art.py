@@ -1,0 +1,189 @@
+"""A card's picture: what the card does, drawn as large marks in the frame's art window.
+
+Every hand card used to show the frame's bare pattern, the same on every card, so a hand of
+seven read as seven blank pictures with different captions. A title names per card the
+*motifs* of what it does, in order (a Gears "Assault": move 3, then attack), and the art window
+shows them as our own vector marks with their numbers: a player finds the card by its picture
+before reading its text. The marks are drawn at run time (no image file), four times larger and
+scaled down smoothly, and kept per size.
+
+A motif is (kind, label): kind one of MOTIFS, label a short number or "" (drawn at the mark's
+lower right). Unknown kinds draw nothing, so a title may name a kind before it has a mark.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Callable, Sequence
+
+import pygame
+
+Motif = tuple[str, str]
+
+INK = (238, 229, 204)  # the marks: the cards' title colour, a little warmer
+EDGE = (18, 20, 26)  # their outline, for the frame's blue pattern behind
+SS = 4  # drawn this many times larger, then scaled down (smooth edges)
+
+
+def _poly(s: pygame.Surface, pts, colour, w: int = 0) -> None:
+    pygame.draw.polygon(s, colour, [(round(x), round(y)) for x, y in pts], w)
+
+
+def _arrow(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Move: a broad arrow forward."""
+    u = n / 100
+    pts = [(12, 38), (52, 38), (52, 18), (90, 50), (52, 82), (52, 62), (12, 62)]
+    _poly(s, [(x * u, y * u) for x, y in _grow(pts, grow / u)], colour)
+
+
+def _crosshair(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Attack: a ring with four ticks and a dot."""
+    u = n / 100
+    c = (round(50 * u), round(50 * u))
+    pygame.draw.circle(s, colour, c, round(30 * u) + grow, round(9 * u) + 2 * grow)
+    pygame.draw.circle(s, colour, c, round(7 * u) + grow)
+    t = round(5 * u) + grow
+    for (x0, y0, x1, y1) in ((50, 6, 50, 30), (50, 70, 50, 94), (6, 50, 30, 50), (70, 50, 94, 50)):
+        pygame.draw.line(s, colour, (x0 * u, y0 * u), (x1 * u, y1 * u), 2 * t)
+
+
+def _cards(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Draw: two cards fanned."""
+    u = n / 100
+    for angle, dx in ((-14, -10), (12, 10)):
+        a = math.radians(angle)
+        w, h = 26 + grow / u, 38 + grow / u
+        cx, cy = 50 + dx, 52
+        pts = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a))
+               for x, y in ((-w, -h), (w, -h), (w, h), (-w, h))]
+        _poly(s, [(x * u, y * u) for x, y in pts], colour)
+        if grow == 0:  # each card's own edge, so that two read as two
+            _poly(s, [(x * u, y * u) for x, y in pts], EDGE, max(1, round(3 * u)))
+
+
+def _hourglass(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Skip the Locusts' activation: an hourglass (their time does not run)."""
+    u = n / 100
+    g = grow / u
+    _poly(s, [(x * u, y * u) for x, y in [(22 - g, 8 - g), (78 + g, 8 - g), (78 + g, 18), (56 + g, 50), (78 + g, 82),
+                                          (78 + g, 92 + g), (22 - g, 92 + g), (22 - g, 82), (44 - g, 50), (22 - g, 18)]], colour)
+    if grow == 0:
+        _poly(s, [(x * u, y * u) for x, y in [(32, 22), (68, 22), (50, 44)]], EDGE)
+        _poly(s, [(x * u, y * u) for x, y in [(50, 60), (70, 84), (30, 84)]], EDGE)
+
+
+def _bullets(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Ammo: three rounds standing."""
+    u = n / 100
+    g = grow / u
+    for x in (26, 50, 74):
+        body = pygame.Rect(round((x - 9 - g) * u), round((40 - g) * u), round((18 + 2 * g) * u), round((50 + 2 * g) * u))
+        pygame.draw.rect(s, colour, body, border_radius=round(3 * u))
+        _poly(s, [((x - 9 - g) * u, (41 - g) * u), ((x + 9 + g) * u, (41 - g) * u), (x * u, (12 - 2 * g) * u)], colour)
+        if grow == 0:
+            pygame.draw.line(s, EDGE, ((x - 9) * u, 46 * u), ((x + 9) * u, 46 * u), max(1, round(3 * u)))
+
+
+def _crate(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Equipment: a braced crate."""
+    u = n / 100
+    g = grow
+    box = pygame.Rect(round(16 * u) - g, round(20 * u) - g, round(68 * u) + 2 * g, round(62 * u) + 2 * g)
+    pygame.draw.rect(s, colour, box, border_radius=round(4 * u))
+    if grow == 0:
+        inner = box.inflate(-round(14 * u), -round(14 * u))
+        w = max(1, round(4 * u))
+        pygame.draw.rect(s, EDGE, inner, w)
+        pygame.draw.line(s, EDGE, inner.topleft, inner.bottomright, w)
+        pygame.draw.line(s, EDGE, inner.bottomleft, inner.topright, w)
+
+
+def _loop(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Another Order Step: an arrow coming round again."""
+    u = n / 100
+    rect = pygame.Rect(round(18 * u) - grow, round(18 * u) - grow, round(64 * u) + 2 * grow, round(64 * u) + 2 * grow)
+    pygame.draw.arc(s, colour, rect, math.radians(-30), math.radians(230), round(12 * u) + 2 * grow)
+    g = grow / u
+    _poly(s, [(x * u, y * u) for x, y in [(64 - g, 50 + g), (96 + g, 50 + g), (80, 78 + 2 * g)]], colour)
+
+
+def _pair(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Teamwork: two soldiers side by side."""
+    u = n / 100
+    for x in (32, 68):
+        pygame.draw.circle(s, colour, (round(x * u), round(34 * u)), round(14 * u) + grow)
+        body = pygame.Rect(round((x - 22) * u) - grow, round(52 * u) - grow, round(44 * u) + 2 * grow, round(40 * u) + 2 * grow)
+        pygame.draw.ellipse(s, colour, body)
+    if grow == 0:
+        pygame.draw.line(s, EDGE, (50 * u, 50 * u), (50 * u, 92 * u), max(1, round(3 * u)))
+
+
+def _hook(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Pull a Locust: an arrow drawing something in, toward a bar."""
+    u = n / 100
+    g = grow / u
+    _poly(s, [(x * u, y * u) for x, y in [(90 + g, 40 - g), (46, 40 - g), (46, 24 - 2 * g), (16 - 2 * g, 50),
+                                          (46, 76 + 2 * g), (46, 60 + g), (90 + g, 60 + g)]], colour)
+    pygame.draw.rect(s, colour, pygame.Rect(round(4 * u) - grow, round(18 * u) - grow, round(8 * u) + 2 * grow, round(64 * u) + 2 * grow))
+
+
+def _grow(pts, g: float):
+    """A convex-ish outline pushed out by g (its centre's way): the mark's dark edge."""
+    if g == 0:
+        return pts
+    cx = sum(x for x, _ in pts) / len(pts)
+    cy = sum(y for _, y in pts) / len(pts)
+    out = []
+    for x, y in pts:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        out.append((x + (x - cx) / d * g, y + (y - cy) / d * g))
+    return out
+
+
+MOTIFS: dict[str, Callable[[pygame.Surface, int, tuple, int], None]] = {
+    "move": _arrow, "attack": _crosshair, "draw": _cards, "hold": _hourglass, "ammo": _bullets,
+    "equipment": _crate, "again": _loop, "team": _pair, "pull": _hook,
+}
+
+
+@lru_cache(maxsize=256)
+def _mark(kind: str, size: int) -> pygame.Surface:
+    """One motif, `size` pixels square, with its dark edge."""
+    big = size * SS
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    draw = MOTIFS[kind]
+    draw(s, big, EDGE, max(2, round(big * 0.035)))
+    draw(s, big, INK, 0)
+    return pygame.transform.smoothscale(s, (size, size))
+
+
+def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Motif], font: Callable[[int], pygame.font.Font]) -> None:
+    """The card's motifs across `box` (the visible part of its art window), in order, each as
+    large as the box allows, its label at its lower right; nothing for a box too small to read."""
+    shown = [(k, label) for k, label in motifs if k in MOTIFS][:3]
+    if not shown or box.height < 16 or box.width < 16:
+        return
+    gap = max(2, box.height // 10)
+    size = min(box.height - 2 * gap, (box.width - (len(shown) + 1) * gap) // len(shown))
+    size = min(size, round(box.height * 0.8))
+    if size < 14:
+        return
+    total = len(shown) * size + (len(shown) - 1) * gap
+    x = box.centerx - total // 2
+    y = box.centery - size // 2
+    label_font = font(max(9, round(size * 0.42)))
+    for kind, label in shown:
+        surface.blit(_mark(kind, size), (x, y))
+        if label:
+            _label(surface, label, label_font, (x + size, y + size))
+        x += size + gap
+
+
+def _label(surface: pygame.Surface, text: str, font: pygame.font.Font, corner: tuple[int, int]) -> None:
+    """A motif's number at its lower right, light on a dark edge."""
+    face = font.render(text, True, INK)
+    edge = font.render(text, True, EDGE)
+    rect = face.get_rect(bottomright=corner)
+    for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+        surface.blit(edge, rect.move(dx, dy))
+    surface.blit(face, rect)

@@ -1,0 +1,69 @@
+"""A hand card's picture says what the card does (kit/card_art.py): every Gears Order card showed
+the frame's bare pattern, the same on every card, so a hand read as seven blank pictures. The
+table names each card's motifs from its actions in printed order, and the art window shows them
+where it shows, clear of the placeholder tag and of a small card's text."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.engine.session import Session
+from game.gears.rules.title import GearsTitle
+from game.ui.gears.table_scene import GearsTable
+from game.ui.kit import hand
+from game.ui.kit.card_art import MOTIFS
+
+
+def _table(make_app, size=(1920, 1080)):
+    app = make_app(size)
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 1})
+    table = GearsTable(app.ctx, session, ["human"], size, Path(app.ctx.settings_file).parent / "t.json", animate=False)
+    app.push(table)
+    return app, table
+
+
+def test_each_order_card_pictures_its_actions_in_printed_order(make_app):
+    _app, table = _table(make_app)
+    assert table.card_art("assault#1") == (("move", "3"), ("attack", ""))  # Move up to 3 areas. Then make 1 attack.
+    assert table.card_art("sit_tight#2") == (("draw", "2"), ("hold", ""))  # draws 2 Order cards; skip the Locusts' step
+    assert table.card_art("scavenging#1") == (("move", "2"), ("ammo", "1"))
+    assert table.card_art("active_reload#1") == (("attack", ""), ("again", ""))
+    for order in table.content.orders.values():  # every card has a picture, every motif a mark
+        motifs = table.card_art(order.id + "#1")
+        assert motifs and all(kind in MOTIFS for kind, _label in motifs), order.id
+    # Two cards that do different things look different; two copies of one card alike.
+    assert table.card_art("advance#1") != table.card_art("roadie_run#1")
+    assert table.card_art("advance#1") == table.card_art("advance#2")
+
+
+def _face(ctx, motifs, size=(250, 350), placeholder=True, text="Move up to 4 areas.", keep=0.0):
+    surface = pygame.Surface((size[0] + 20, size[1] + 40))
+    surface.fill((24, 26, 31))
+    rect = pygame.Rect(10, 30, *size)
+    hand.card_face(surface, ctx, rect, "Advance", text, placeholder=placeholder, motifs=motifs, art_keep=keep)
+    return surface, rect
+
+
+def test_the_picture_is_drawn_in_the_art_window_clear_of_the_placeholder_tag(make_app):
+    app, _table_scene = _table(make_app)
+    ctx = app.ctx
+    bare, rect = _face(ctx, ())
+    drawn, _r = _face(ctx, (("move", "4"),))
+    art = hand._art_box(rect)
+    tag = hand._placeholder_tag(ctx, art, rect.width / 250)[0]
+    changed = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+               if bare.get_at((x, y)) != drawn.get_at((x, y))]
+    assert len(changed) > art.width * art.height // 20  # a mark of some size, not a speck
+    assert all(art.collidepoint(p) for p in changed)  # in the art window only
+    assert not any(tag.inflate(2, 2).collidepoint(p) for p in changed)  # the tag reads as before
+
+
+def test_a_small_card_whose_text_covers_the_art_draws_no_picture_over_it(make_app):
+    """At 1280x720 a long text takes the art's place (card_face's small paper): the picture
+    goes where the art still shows, or nowhere, never over the words."""
+    app, _table_scene = _table(make_app)
+    long = "Choose a Locust within 2 areas and in LOS: move it up to 1 area toward you. " * 2
+    bare, _rect = _face(app.ctx, (), size=(100, 140), text=long)
+    drawn, _rect = _face(app.ctx, (("pull", "1"), ("attack", "")), size=(100, 140), text=long)
+    assert pygame.image.tobytes(bare, "RGB") == pygame.image.tobytes(drawn, "RGB")
