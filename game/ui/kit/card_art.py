@@ -127,6 +127,150 @@ def _hook(s: pygame.Surface, n: int, colour, grow: int) -> None:
     pygame.draw.rect(s, colour, pygame.Rect(round(4 * u) - grow, round(18 * u) - grow, round(8 * u) + 2 * grow, round(64 * u) + 2 * grow))
 
 
+def _die(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """A reroll: a die showing three."""
+    u = n / 100
+    box = pygame.Rect(round(16 * u) - grow, round(16 * u) - grow, round(68 * u) + 2 * grow, round(68 * u) + 2 * grow)
+    pygame.draw.rect(s, colour, box, border_radius=round(12 * u) + grow)
+    if grow == 0:
+        for x, y in ((32, 32), (50, 50), (68, 68)):
+            pygame.draw.circle(s, EDGE, (round(x * u), round(y * u)), round(7 * u))
+
+
+def _cross(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """A wound healed: a plain cross."""
+    u = n / 100
+    g = grow
+    pygame.draw.rect(s, colour, pygame.Rect(round(38 * u) - g, round(12 * u) - g, round(24 * u) + 2 * g, round(76 * u) + 2 * g))
+    pygame.draw.rect(s, colour, pygame.Rect(round(12 * u) - g, round(38 * u) - g, round(76 * u) + 2 * g, round(24 * u) + 2 * g))
+
+
+def _bolt(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """An extra activation, a stun: a lightning bolt."""
+    u = n / 100
+    _poly(s, [(x * u, y * u) for x, y in _grow([(58, 6), (22, 56), (46, 56), (36, 94), (78, 40), (54, 40), (66, 6)], grow / u)], colour)
+
+
+def _door(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """A door: a frame and its leaf."""
+    u = n / 100
+    g = grow
+    pygame.draw.rect(s, colour, pygame.Rect(round(24 * u) - g, round(8 * u) - g, round(52 * u) + 2 * g, round(86 * u) + 2 * g),
+                     border_top_left_radius=round(6 * u), border_top_right_radius=round(6 * u))
+    if grow == 0:
+        pygame.draw.rect(s, EDGE, pygame.Rect(round(34 * u), round(18 * u), round(32 * u), round(76 * u)), max(1, round(4 * u)))
+        pygame.draw.circle(s, EDGE, (round(58 * u), round(56 * u)), round(4 * u))
+
+
+def _broken_door(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """A door smashed: the door with a crack through it."""
+    _door(s, n, colour, grow)
+    if grow == 0:
+        u = n / 100
+        pygame.draw.lines(s, EDGE, False, [(p[0] * u, p[1] * u) for p in ((30, 14), (52, 40), (40, 54), (64, 90))], max(2, round(7 * u)))
+
+
+def _dud(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """An attack that fails: a crosshair struck through."""
+    _crosshair(s, n, colour, grow)
+    u = n / 100
+    pygame.draw.line(s, EDGE if grow == 0 else colour, (14 * u, 86 * u), (86 * u, 14 * u), round(10 * u) + 2 * grow)
+
+
+def _moon(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Darkness: a crescent moon."""
+    u = n / 100
+    big = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    pygame.draw.circle(big, colour, (round(50 * u), round(50 * u)), round(38 * u) + grow)
+    pygame.draw.circle(big, (0, 0, 0, 0), (round(70 * u), round(38 * u)), round(32 * u) - grow)
+    s.blit(big, (0, 0))
+
+
+def _eye(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Watching, an ambush: an eye."""
+    u = n / 100
+    _poly(s, [(x * u, y * u) for x, y in _grow([(6, 50), (20, 34), (36, 26), (50, 24), (64, 26), (80, 34), (94, 50),
+                                                 (80, 66), (64, 74), (50, 76), (36, 74), (20, 66)], grow / u)], colour)
+    if grow == 0:
+        pygame.draw.circle(s, EDGE, (round(50 * u), round(50 * u)), round(17 * u))
+        pygame.draw.circle(s, colour, (round(50 * u), round(50 * u)), round(7 * u))
+
+
+def _unseen(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Unseen: an eye struck through."""
+    _eye(s, n, colour, grow)
+    u = n / 100
+    pygame.draw.line(s, EDGE if grow == 0 else colour, (16 * u, 86 * u), (84 * u, 14 * u), round(9 * u) + 2 * grow)
+
+
+def _portal(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """More figures come in: a portal ring with a plus."""
+    u = n / 100
+    c = (round(50 * u), round(50 * u))
+    pygame.draw.ellipse(s, colour, pygame.Rect(round(12 * u) - grow, round(22 * u) - grow, round(76 * u) + 2 * grow, round(56 * u) + 2 * grow),
+                        round(11 * u) + 2 * grow)
+    w = round(7 * u) + grow
+    pygame.draw.line(s, colour, (c[0], round(34 * u)), (c[0], round(66 * u)), 2 * w)
+    pygame.draw.line(s, colour, (round(34 * u), c[1]), (round(66 * u), c[1]), 2 * w)
+
+
+def _skull(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Deadly: a skull."""
+    u = n / 100
+    pygame.draw.circle(s, colour, (round(50 * u), round(42 * u)), round(34 * u) + grow)
+    pygame.draw.rect(s, colour, pygame.Rect(round(30 * u) - grow, round(56 * u), round(40 * u) + 2 * grow, round(36 * u) + grow),
+                     border_radius=round(6 * u))
+    if grow == 0:
+        for x in (36, 64):
+            pygame.draw.circle(s, EDGE, (round(x * u), round(44 * u)), round(10 * u))
+        _poly(s, [(50 * u, 56 * u), (44 * u, 68 * u), (56 * u, 68 * u)], EDGE)
+        for x in (40, 50, 60):
+            pygame.draw.line(s, EDGE, (x * u, 78 * u), (x * u, 92 * u), max(1, round(3 * u)))
+
+
+def _fist(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Strength: a raised fist."""
+    u = n / 100
+    g = grow
+    pygame.draw.rect(s, colour, pygame.Rect(round(22 * u) - g, round(22 * u) - g, round(56 * u) + 2 * g, round(44 * u) + 2 * g),
+                     border_radius=round(12 * u))
+    pygame.draw.rect(s, colour, pygame.Rect(round(34 * u) - g, round(60 * u) - g, round(34 * u) + 2 * g, round(34 * u) + 2 * g))
+    if grow == 0:
+        for x in (36, 50, 64):
+            pygame.draw.line(s, EDGE, (x * u, 24 * u), (x * u, 44 * u), max(1, round(3 * u)))
+        pygame.draw.line(s, EDGE, (24 * u, 46 * u), (62 * u, 46 * u), max(1, round(3 * u)))
+
+
+def _bulb(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Intelligence: a light bulb."""
+    u = n / 100
+    pygame.draw.circle(s, colour, (round(50 * u), round(40 * u)), round(30 * u) + grow)
+    pygame.draw.rect(s, colour, pygame.Rect(round(36 * u) - grow, round(58 * u), round(28 * u) + 2 * grow, round(34 * u) + grow),
+                     border_radius=round(4 * u))
+    if grow == 0:
+        for y in (72, 82):
+            pygame.draw.line(s, EDGE, (36 * u, y * u), (64 * u, y * u), max(1, round(3 * u)))
+        pygame.draw.lines(s, EDGE, False, [(p[0] * u, p[1] * u) for p in ((42, 58), (42, 40), (50, 48), (58, 40), (58, 58))],
+                          max(1, round(3 * u)))
+
+
+def _shield(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Toughness, an attack cancelled: a shield."""
+    u = n / 100
+    _poly(s, [(x * u, y * u) for x, y in _grow([(50, 6), (86, 20), (82, 56), (50, 94), (18, 56), (14, 20)], grow / u)], colour)
+    if grow == 0:
+        pygame.draw.line(s, EDGE, (50 * u, 16 * u), (50 * u, 82 * u), max(1, round(4 * u)))
+
+
+def _warning(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Threat rises, Fear: a warning triangle."""
+    u = n / 100
+    _poly(s, [(x * u, y * u) for x, y in _grow([(50, 8), (94, 88), (6, 88)], grow / u)], colour)
+    if grow == 0:
+        pygame.draw.line(s, EDGE, (50 * u, 34 * u), (50 * u, 64 * u), round(10 * u))
+        pygame.draw.circle(s, EDGE, (round(50 * u), round(76 * u)), round(6 * u))
+
+
 def _grow(pts, g: float):
     """A convex-ish outline pushed out by g (its centre's way): the mark's dark edge."""
     if g == 0:
@@ -143,6 +287,9 @@ def _grow(pts, g: float):
 MOTIFS: dict[str, Callable[[pygame.Surface, int, tuple, int], None]] = {
     "move": _arrow, "attack": _crosshair, "draw": _cards, "hold": _hourglass, "ammo": _bullets,
     "equipment": _crate, "again": _loop, "team": _pair, "pull": _hook,
+    "die": _die, "heal": _cross, "bolt": _bolt, "door": _door, "broken_door": _broken_door, "dud": _dud,
+    "dark": _moon, "eye": _eye, "unseen": _unseen, "portal": _portal, "skull": _skull,
+    "strength": _fist, "intelligence": _bulb, "shield": _shield, "warning": _warning,
 }
 
 
