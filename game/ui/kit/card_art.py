@@ -7,8 +7,9 @@ shows them as our own vector marks with their numbers: a player finds the card b
 before reading its text. The marks are drawn at run time (no image file), four times larger and
 scaled down smoothly, and kept per size.
 
-A motif is (kind, label): kind one of MOTIFS, label a short number or "" (drawn at the mark's
-lower right). Unknown kinds draw nothing, so a title may name a kind before it has a mark.
+A motif is (kind, label): kind one of MOTIFS, or "image:<asset path>" for a picture the game
+already has (a Doom monster's token), label a short number or "" (drawn at the mark's lower
+right). Unknown kinds draw nothing, so a title may name a kind before it has a mark.
 """
 from __future__ import annotations
 
@@ -304,33 +305,45 @@ def _mark(kind: str, size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(s, (size, size))
 
 
-def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Motif], font: Callable[[int], pygame.font.Font]) -> None:
+def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Motif], font: Callable[[int], pygame.font.Font],
+                image: Callable[[str, int], pygame.Surface] | None = None) -> None:
     """The card's motifs across `box` (the visible part of its art window), in order, each as
-    large as the box allows, its label at its lower right; nothing for a box too small to read."""
-    shown = [(k, label) for k, label in motifs if k in MOTIFS][:3]
+    large as the box allows, its label beside its lower right corner (the mark's last quarter
+    and on); nothing for a box too small to read.
+    `image(path, size)`: an asset scaled to a square, for "image:" motifs."""
+    shown = [(k, label) for k, label in motifs
+             if k in MOTIFS or (image is not None and k.startswith("image:"))][:3]
     if not shown or box.height < 16 or box.width < 16:
         return
     gap = max(2, box.height // 10)
-    size = min(box.height - 2 * gap, (box.width - (len(shown) + 1) * gap) // len(shown))
-    size = min(size, round(box.height * 0.8))
-    if size < 14:
+    size = min(box.height - 2 * gap, round(box.height * 0.8))
+    while size >= 14:
+        label_font = font(max(9, round(size * 0.42)))
+        # Each label starts over the mark's last quarter and reaches on to its right.
+        over = [max(0, label_font.size(label)[0] - size // 4) if label else 0 for _k, label in shown]
+        total = len(shown) * size + sum(over) + (len(shown) - 1) * gap
+        if total <= box.width - 2 * gap:
+            break
+        size -= max(1, size // 10)
+    else:
         return
-    total = len(shown) * size + (len(shown) - 1) * gap
     x = box.centerx - total // 2
     y = box.centery - size // 2
-    label_font = font(max(9, round(size * 0.42)))
-    for kind, label in shown:
-        surface.blit(_mark(kind, size), (x, y))
+    for (kind, label), extra in zip(shown, over):
+        if kind.startswith("image:"):
+            surface.blit(image(kind[len("image:"):], size), (x, y))  # type: ignore[misc]
+        else:
+            surface.blit(_mark(kind, size), (x, y))
         if label:
-            _label(surface, label, label_font, (x + size, y + size))
-        x += size + gap
+            _label(surface, label, label_font, (x + size - size // 4, y + size))
+        x += size + extra + gap
 
 
 def _label(surface: pygame.Surface, text: str, font: pygame.font.Font, corner: tuple[int, int]) -> None:
-    """A motif's number at its lower right, light on a dark edge."""
+    """A motif's number from `corner` (its bottom left) on, light on a dark edge."""
     face = font.render(text, True, INK)
     edge = font.render(text, True, EDGE)
-    rect = face.get_rect(bottomright=corner)
+    rect = face.get_rect(bottomleft=corner)
     for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (-1, -1), (1, 1), (-1, 1), (1, -1)):
         surface.blit(edge, rect.move(dx, dy))
     surface.blit(face, rect)

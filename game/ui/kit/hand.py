@@ -89,7 +89,8 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     if motifs and not badge:
         if placeholder and not art_covered and k >= 0.75:  # the placeholder tag's strip stays clear
             picture.height = max(0, picture.height - _placeholder_tag(ctx, art, k)[0].height - round(8 * k))
-        draw_motifs(surface, picture.inflate(-round(8 * k), -round(6 * k)), motifs, lambda n: ctx.assets.font(n, bold=True))
+        draw_motifs(surface, picture.inflate(-round(8 * k), -round(6 * k)), motifs, lambda n: ctx.assets.font(n, bold=True),
+                    lambda path, n: ctx.assets.image(path, (n, n)))
     if placeholder:
         mark = ctx.assets.font(max(10, round(22 * k)), bold=True)
         widgets.text(surface, "*", mark, PLACEHOLDER_COLOUR, (title.right - round(2 * k), band.centery), "midright", shadow=True)
