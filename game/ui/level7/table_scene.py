@@ -2130,8 +2130,9 @@ class Level7Table(GameTable):
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         card = self.content.events[card_id]
         small, bold = ctx.font(12), ctx.font(13, bold=True)
-        spawn = _("none") if card.spawn == "none" else words.kind_name(card.spawn)
-        y = widgets.text(surface, f"{card_id}  \u2022  " + _("spawns: {what}").format(what=spawn), bold, pal.text, (x, y)).bottom + px(4)
+        for line in widgets.wrap(words.event_heading(self.content, card_id, trigger), bold, w):
+            y = widgets.text(surface, line, bold, pal.text, (x, y)).bottom
+        y += px(4)
         for kind in ("security", "fear", "facility"):
             sec = self.content.sections.get(card.section(kind))
             if sec is None:
