@@ -292,6 +292,25 @@ class Level7Table(GameTable):
             return None
         return "won" if any(r == "won" for r in st.results.values()) else "lost"
 
+    def _escaped_of(self) -> tuple[int, int]:
+        """(escaped, of): the table's people's characters that won (escaped) and how many they
+        are; every character's when only bots play."""
+        cids = self._humans() or list(self.players)
+        return sum(self.state.results.get(c) == "won" for c in cids), len(cids)
+
+    def end_won(self) -> bool | None:
+        """Winning is individual (spec 2, "Win conditions"): Victory when every character of the
+        table's people escaped, Defeat when none did, and neither when some did and some did not
+        (one escaped, one killed: the heading says how many escaped, end_heading)."""
+        n, of = self._escaped_of()
+        return True if n == of else False if n == 0 else None
+
+    def end_heading(self) -> str | None:
+        n, of = self._escaped_of()
+        if 0 < n < of:
+            return _("Escaped: {n} of {total}").format(n=n, total=of)
+        return None
+
     def end_summary(self) -> str:
         st = self.state
         parts = []
