@@ -1055,9 +1055,9 @@ class Level7Table(GameTable):
         if vent is not None:
             self.say(_("Crawling there goes through the vents (+Fear, ends your turn): use its button."), ok=True)
             return None
-        from game.level7.rules.turn import refusal
+        from game.level7.rules.queries import walk_refusal
 
-        self.say(refusal(st, "move", {"to": tile}) or _("Too far for the moves you have left, or the way stops before it."))
+        self.say(walk_refusal(st, tile))
         return None
 
     def _door_at(self, pos):
