@@ -217,7 +217,10 @@ def test_a_click_on_a_tile_out_of_reach_says_why_in_moves_or_where_the_walk_stop
     clone = foe(s, "clone", "T07")
     assert "T40" not in reachable(s)
     assert as_text(walk_refusal(s, "T40")) == ("A walk there stops on the way, on Corridor 101-A (an active enemy, "
-                                               "darkness or its event): go a tile at a time.")
+                                               "darkness or its event).")
+    s.turn.moves_left = 1  # too far as well: the distance is the first reason
+    assert as_text(walk_refusal(s, "T40")) == "That tile is 2 moves away; you have 1 move left."
+    s.turn.moves_left = 2
     s.enemies.remove(clone)
     s.tokens["locked"].append(["T36", "W", 0])
     s._graph = None

@@ -76,14 +76,12 @@ def walk_refusal(state: Level7State, tile: str) -> Msg:
     paths = _door_paths(state, ch.tile)
     if tile not in paths:
         return M("No way of open doors leads there from your tile.")
-    path = paths[tile]
+    path, left = paths[tile], state.turn.moves_left
     stop = next((t for t in path[:-1] if walk_stops(state, t)), None)
-    if stop is not None:
-        return M("A walk there stops on the way, on {tile} (an active enemy, darkness or its event): go a tile at a time.",
-                 tile=N.tile_name(stop))
-    left = state.turn.moves_left
-    return Mn("That tile is {d} moves away; you have {n} move left.", "That tile is {d} moves away; you have {n} moves left.",
-              left, d=len(path))
+    if stop is None or len(path) > left:
+        return Mn("That tile is {d} moves away; you have {n} move left.",
+                  "That tile is {d} moves away; you have {n} moves left.", left, d=len(path))
+    return M("A walk there stops on the way, on {tile} (an active enemy, darkness or its event).", tile=N.tile_name(stop))
 
 
 def _door_paths(state: Level7State, start: str) -> dict[str, list[str]]:
