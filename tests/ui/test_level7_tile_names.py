@@ -134,3 +134,23 @@ def _level7_texts(language: str) -> list[str]:
               "game/level7/data/components.toml")
     return [m.string for m in catalogue if isinstance(m.string, str) and m.string
             and any(loc.startswith(places) for loc, _line in m.locations)]
+
+
+def test_a_greek_sentence_names_a_tile_after_the_word_tile():
+    """The Greek tiles have names of every gender ('Ο Διάδρομος 103', 'Η Αίθουσα ελέγχου', 'Το
+    Αρχείο'), and a sentence's article before the name was neuter, written for the English names
+    ('πηγαίνει στο Διάδρομος 103', 'Το Κόμβος 108 τοποθετείται'). As Gears' areas ('στην περιοχή
+    {area}'), the name stands after 'πλακίδιο', whose article and case the sentence gives."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    import game
+
+    po = __import__("pathlib").Path(game.__file__).parent / "locale" / "el" / "LC_MESSAGES" / "tiletop.po"
+    with po.open("rb") as f:
+        catalogue = read_po(f)
+    bare = re.compile(r"(?<!\w)(?:στο|Στο|το|Το|του|Του|στον|στην) \{(?:tile|stop)\}")
+    wrong = [s for m in catalogue if m.id and any("level7" in path for path, _line in m.locations)
+             for s in ([m.string] if isinstance(m.string, str) else m.string) if bare.search(s)]
+    assert wrong == [], wrong[:3]
