@@ -12,10 +12,12 @@ T = Level7Title()
 QUIET = "E03"  # no spawn icon, box: guards (1-3 players) or clones: nothing acts on a map without enemies
 
 
-def game(scenario: str = "s1", players: int = 2, seed: int = 1, tiles=None):
+def game(scenario: str = "s1", players: int = 2, seed: int = 1, tiles=None, rules: int | None = None):
     """A new game; `tiles`: [(tile id, x, y, quarter turns), ...] replacing the map (all explored,
-    every character on the first), the rest of the box's tiles left in the stacks."""
-    state = T.new_game(scenario, seed, {"players": players})
+    every character on the first), the rest of the box's tiles left in the stacks. Played by the
+    newest rules revision, as a new game at the table, or by `rules` (state.RULES_REVISION)."""
+    options = {"players": players} if rules is None else {"players": players, "rules": rules}
+    state = T.new_game(scenario, seed, T.new_options(options))
     settle(state)
     for ch in state.characters.values():  # no skill changes a scenario unless it gives one
         state.skills.discard(ch.skills)

@@ -118,3 +118,28 @@ def test_a_track_change_reads_with_an_arrow_not_a_programmers_dash(lang):
         assert [w for w in words if "->" in w] == [] and all("\u2192" in w for w in words)
     finally:
         i18n.set_language("en")
+
+
+def test_a_count_of_icons_is_a_plural_message():
+    """The log read 'Subject 2 rolls 5 dice (Strength 3): ...: 1 icons.' and 'The rush needs 3
+    Strength icons to leave; 1 are left.': a number the roll decides before 'icons' or 'are
+    left' was put into one English sentence. Every such message of the rules is a plural one
+    (Mn), and one icon reads '1 icon' in English and Greek ('1 σύμβολο')."""
+    from game.engine.text import as_text
+    from game.level7.rules.challenge import event_challenge, resolve_event_challenge
+    from game.level7.rules.names import _ICONS_BEFORE
+
+    counted = re.compile(r"\{(?:n|icons|available)\} (?:\{\w+\} |\w+ )?icons\b|\{(?:n|available)\} are left")
+    single = [m.id for m in _shown_messages() if isinstance(m.id, str) and counted.search(m.id) and m.id not in _ICONS_BEFORE
+              and "Intelligence icons outwit" not in m.id and "challenge is met" not in m.id
+              and "door is unlocked" not in m.id and "panel is accessed" not in m.id]
+    assert single == []  # (a success needs at least the challenge's level, 2 or more: those stay)
+    failed = resolve_event_challenge(event_challenge("intelligence", 3), 1).text
+    assert as_text(failed).startswith("1 Intelligence icon: ")
+    i18n.set_language("el")
+    try:
+        assert "1 σύμβολο·" in as_text(failed), as_text(failed)
+        # an older save holds the old one-sentence msgids: its log lines are still translated
+        assert all(i18n.translate(old) != old for old in _ICONS_BEFORE)
+    finally:
+        i18n.set_language("en")

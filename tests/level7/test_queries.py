@@ -197,3 +197,36 @@ def test_the_preview_says_the_threat_the_attempt_costs():
     s.state.enemies.append(Enemy("clone", 1, s.state.player.tile))
     clone = next(a for a in s.legal_actions() if a.kind == "attack")
     assert challenge_preview(s.state, clone).threat == 0
+
+
+def test_a_click_on_a_tile_out_of_reach_says_why_in_moves_or_where_the_walk_stops():
+    """At 1280x720 a click on a tile two doors away read 'No door joins your tile to that one.':
+    the rules' refusal of a one-step move, true but no reason to a player who counts the doors.
+    walk_refusal says how many moves away it is against the moves left, or which tile on the
+    way ends a walk; a locked door next to you and being held keep the rules' own reasons."""
+    from game.engine.text import as_text
+    from game.level7.rules.queries import walk_refusal
+    from tests.level7.engine_helpers import CROSS, at, foe, game
+
+    s = game(tiles=CROSS, players=1)
+    at(s, "subject_1", "T36")  # east of T07; T40 is south of T07: two doors away
+    s.turn.moves_left = 1
+    assert "T40" not in reachable(s)
+    assert as_text(walk_refusal(s, "T40")) == "That tile is 2 moves away; you have 1 move left."
+    s.turn.moves_left = 2
+    clone = foe(s, "clone", "T07")
+    assert "T40" not in reachable(s)
+    assert as_text(walk_refusal(s, "T40")) == ("A walk there stops on the way, on Corridor 101-A (an active enemy, "
+                                               "darkness or its event).")
+    s.turn.moves_left = 1  # too far as well: the distance is the first reason
+    assert as_text(walk_refusal(s, "T40")) == "That tile is 2 moves away; you have 1 move left."
+    s.turn.moves_left = 2
+    s.enemies.remove(clone)
+    s.tokens["locked"].append(["T36", "W", 0])
+    s._graph = None
+    assert as_text(walk_refusal(s, "T07")) == "That door is locked."
+    assert as_text(walk_refusal(s, "T40")) == "No way of open doors leads there from your tile."
+    s.tokens["locked"].clear()
+    s._graph = None
+    foe(s, "guard", "T36")
+    assert as_text(walk_refusal(s, "T40")).startswith("An active enemy on your tile stops you leaving")

@@ -91,3 +91,66 @@ def test_the_names_do_not_reach_the_state(make_app, config_dir):
         finally:
             i18n.set_language("en")
     assert got[0] == got[1]
+
+
+@pytest.mark.parametrize("language", ["hu", "el"])
+def test_every_tile_is_named_in_the_readers_language(language):
+    """Only the tiles the Hungarian rulebook names (and Checkpoint, an event's word too) read in
+    Hungarian; the other forty and more kept their printed English ('Corridor 101-A', 'Boiler
+    Room') in Hungarian and Greek: the log, the tile bands and the tile card. The names are ours
+    (the seed prints none), so they are translated like Gears' tile and area names: every tile's
+    name differs from the English in both languages, and the lessons and scenario texts there
+    name the tiles as the table does (no English tile name left in them)."""
+    import re
+
+    from game.level7.rules.maps import shared_tiles
+
+    tiles = shared_tiles()
+    i18n.set_language(language)
+    try:
+        english = sorted({t.name for t in tiles.values() if t.name})
+        untranslated = [t.name for t in tiles.values() if t.name and as_text(tile_name(t.id)) == t.name]
+        assert untranslated == [], untranslated
+        texts = _level7_texts(language)
+        left = [(name, text) for text in texts for name in english
+                if re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text)]
+        assert left == [], left[:3]
+    finally:
+        i18n.set_language("en")
+
+
+def _level7_texts(language: str) -> list[str]:
+    """The catalogue's words for Level 7's lessons, rules reference, scenarios and components."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    import game
+
+    po = Path(game.__file__).parent / "locale" / language / "LC_MESSAGES" / "tiletop.po"
+    with po.open("rb") as f:
+        catalogue = read_po(f)
+    places = ("game/level7/lessons/", "game/level7/rules_reference.toml", "game/level7/data/scenarios.toml",
+              "game/level7/data/components.toml")
+    return [m.string for m in catalogue if isinstance(m.string, str) and m.string
+            and any(loc.startswith(places) for loc, _line in m.locations)]
+
+
+def test_a_greek_sentence_names_a_tile_after_the_word_tile():
+    """The Greek tiles have names of every gender ('Ο Διάδρομος 103', 'Η Αίθουσα ελέγχου', 'Το
+    Αρχείο'), and a sentence's article before the name was neuter, written for the English names
+    ('πηγαίνει στο Διάδρομος 103', 'Το Κόμβος 108 τοποθετείται'). As Gears' areas ('στην περιοχή
+    {area}'), the name stands after 'πλακίδιο', whose article and case the sentence gives."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    import game
+
+    po = __import__("pathlib").Path(game.__file__).parent / "locale" / "el" / "LC_MESSAGES" / "tiletop.po"
+    with po.open("rb") as f:
+        catalogue = read_po(f)
+    bare = re.compile(r"(?<!\w)(?:στο|Στο|το|Το|του|Του|στον|στην) \{(?:tile|stop)\}")
+    wrong = [s for m in catalogue if m.id and any("level7" in path for path, _line in m.locations)
+             for s in ([m.string] if isinstance(m.string, str) else m.string) if bare.search(s)]
+    assert wrong == [], wrong[:3]

@@ -100,3 +100,46 @@ def test_the_table_shows_the_scenarios_goal(make_app, config_dir, drawn_text, la
     table._side_party(app.screen, 0, 0, 300)
     shown = " ".join(drawn_text)
     assert i18n._("Goal: {goal}").format(goal=goal).split()[0] in shown and goal.split()[-1] in shown, shown
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_end_panel_says_how_many_escaped_when_one_escaped_and_one_died(make_app, config_dir, drawn_text, language):
+    """Two people hot-seat, one character escaped and the other killed: the end panel read
+    'Victory' (any character's win counted for the table). Winning is individual (spec 2, "Win
+    conditions": an escaped character wins, a killed one loses), so the panel says how many of
+    the people's characters escaped ('Escaped: 1 of 2'), drawn whole, in the language of the
+    table; Victory only when all of them escaped, Defeat when none did. A bot's escape is not
+    the person's: one person and a bot, the bot escaped, the person killed: Defeat."""
+    import pygame
+
+    from game.level7.rules.state import ESCAPED, KILLED
+    from tests.ui.test_level7_play import start_game
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
+
+    def ends(seats, statuses):
+        app, table = start_game(make_app, seats=seats, size=(1280, 720))
+        st = table.state
+        for cid, status in zip(table.players, statuses):
+            st.characters[cid].status = status
+            st.results[cid] = "won" if status == ESCAPED else "lost"
+        st.outcome = "escaped" if ESCAPED in statuses else "lost"
+        drawn_text.clear()
+        table._draw_end(pygame.Surface(app.screen.get_size()))
+        return table, list(drawn_text)
+
+    table, shown = ends(("human", "human"), (ESCAPED, KILLED))
+    assert i18n.language() == language
+    victory, defeat = i18n._("Victory"), i18n._("Defeat")
+    heading = i18n._("Escaped: {n} of {total}").format(n=1, total=2)
+    assert heading in shown and victory not in shown and defeat not in shown, shown
+    assert table._end_rect().width >= table.ctx.font(22, bold=True).size(heading)[0]
+    _table, shown = ends(("human", "human"), (ESCAPED, ESCAPED))
+    assert victory in shown, shown
+    _table, shown = ends(("human", "human"), (KILLED, KILLED))
+    assert defeat in shown, shown
+    _table, shown = ends(("human", "bot"), (KILLED, ESCAPED))
+    assert defeat in shown and victory not in shown, shown
+    _table, shown = ends(("human",), (ESCAPED,))
+    assert victory in shown, shown

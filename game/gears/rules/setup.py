@@ -11,7 +11,7 @@ from game.gears.content import GearsContent
 from game.gears.rules import missions
 from game.gears.rules import names as N
 from game.gears.rules.procedures import procedure
-from game.gears.rules.state import RULES_REVISION, CogState, GearsState
+from game.gears.rules.state import REVISIONS, CogState, GearsState
 from game.gears.rules.shared import content as _content
 
 OPTIONS = {
@@ -55,9 +55,9 @@ def new_state(content: GearsContent, mission_id: str, seed: int, options: Mappin
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise ValueError(f"unknown Gears option {unknown[0]!r} (options: {', '.join(sorted(OPTIONS))})")
-    rev = options.get("rules", 0)
-    if isinstance(rev, bool) or not isinstance(rev, int) or not 0 <= rev <= RULES_REVISION:
-        raise ValueError(f"rules must be a revision from 0 to {RULES_REVISION}, got {rev!r}")
+    why = REVISIONS.refusal(options)
+    if why is not None:
+        raise ValueError(why)
     n = options.get("players", 1)
     why = mission_refusal(content, mission_id, n)
     if why is not None:

@@ -19,6 +19,7 @@ from game.engine.deck import Deck
 from game.engine.protocol import hash_json, english_words
 from game.engine.text import TEXTS
 from game.engine.resolution import proc_json
+from game.engine.revisions import RulesRevisions
 from game.engine.rng import Rng
 
 FORMAT = 1
@@ -129,11 +130,12 @@ class LocustState:
 #   5  a cover question (set-up or after a move) is not asked of a COG whose area has no free
 #      cover spot: 'stay in the open' is its only answer (turn.settle_open).
 RULES_REVISION = 5
+REVISIONS = RulesRevisions(RULES_REVISION)
 
 
 def rules_revision(state: GearsState) -> int:
     """The rules revision the game was started with (RULES_REVISION)."""
-    return int(state.options.get("rules", 0))
+    return REVISIONS.of(state.options)
 
 
 @dataclass

@@ -13,7 +13,7 @@ from game.gears.rules import procedures as P
 from game.gears.rules import setup as S
 from game.gears.rules import turn as T
 from game.gears.rules.board_view import FileTileLoader
-from game.gears.rules.state import RULES_REVISION, GearsState
+from game.gears.rules.state import REVISIONS, GearsState
 
 import game.gears.ai  # noqa: F401  (registers the locust_step procedure)
 
@@ -97,7 +97,7 @@ class GearsTitle(Title[GearsState]):
 
     def new_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A new game is played by the current rules revision (state.RULES_REVISION)."""
-        return {**options, "rules": options.get("rules", RULES_REVISION)}
+        return REVISIONS.new_options(options)
 
     def opening(self, scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[GearsState, list[Event]]:
         """The new game and what its set-up said until the first question (the tiles placed,

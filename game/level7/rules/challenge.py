@@ -353,8 +353,9 @@ def rush_leave(content: Level7Content, rush: BullRush, foes: Sequence[Foe]) -> R
         return RushStep(True, 0, available, 0, rush, M("No active enemy here: you move on."))
     if available < needed:
         return RushStep(False, needed, available, 0, rush,
-                        M("The rush needs {needed} Strength icons to leave; {available} are left. You stop here.",
-                          needed=needed, available=available))
+                        Mn("The rush needs {needed} Strength icons to leave; {n} is left. You stop here.",
+                           "The rush needs {needed} Strength icons to leave; {n} are left. You stop here.", available,
+                           needed=needed))
     guard = any(f.active and f.kind == "guard" for f in foes)
     threat = content.number("bull_rush_guard_threat") if guard else 0
     return RushStep(True, needed, available, threat, BullRush(rush.icons, rush.tiles_left + 1),
@@ -416,7 +417,8 @@ def resolve_outwit(content: Level7Content, count: int, foes: Sequence[Foe], chos
         return Outcome(challenge, count, "freed", text=M("{n} Intelligence icons outwit the {side}: you may leave.", n=count, side=N.side(chosen)))
     return Outcome(challenge, count, "failed",
                    activates=activation_order(content, [f for f in foes if side(f.kind) == chosen]),
-                   text=M("{n} Intelligence icons: the {side} are not fooled ({level} needed).", n=count, side=N.side(chosen),
+                   text=Mn("{n} Intelligence icon: the {side} are not fooled ({level} needed).",
+                           "{n} Intelligence icons: the {side} are not fooled ({level} needed).", count, side=N.side(chosen),
                           level=challenge.level))
 
 
@@ -437,7 +439,7 @@ def resolve_unlock(content: Level7Content, challenge: Challenge, count: int, foe
     if succeeds(challenge, count):
         return Outcome(challenge, count, "unlocked", threat, text=M("{n} icons: the door is unlocked.", n=count))
     return Outcome(challenge, count, "failed", threat, activates=activation_order(content, foes),
-                   text=M("{n} icons: the door stays locked ({level} needed).", n=count, level=challenge.level))
+                   text=Mn("{n} icon: the door stays locked ({level} needed).", "{n} icons: the door stays locked ({level} needed).", count, level=challenge.level))
 
 
 # ----------------------------------------------------------------------------- Control Panel (6.9)
@@ -466,7 +468,8 @@ def resolve_control_panel(content: Level7Content, count: int, foes: Sequence[Foe
     challenge = Challenge("control_panel", CHALLENGE_ATTRIBUTE["control_panel"], content.number("control_panel_level"))
     if not succeeds(challenge, count):
         return Outcome(challenge, count, "failed", activates=activation_order(content, foes),
-                       text=M("{n} Intelligence icons: access denied ({level} needed).", n=count, level=challenge.level))
+                       text=Mn("{n} Intelligence icon: access denied ({level} needed).",
+                          "{n} Intelligence icons: access denied ({level} needed).", count, level=challenge.level))
     rewards = tuple(r for r, possible in zip(CONTROL_PANEL_REWARDS, (guards_on_map, keys_left > 0)) if possible)
     return Outcome(challenge, count, "accessed", rewards=rewards, accessed=True,
                    text=M("{n} Intelligence icons: the control panel is accessed.", n=count))
@@ -485,8 +488,9 @@ def resolve_event_challenge(challenge: Challenge, count: int) -> Outcome:
     if succeeds(challenge, count):
         return Outcome(challenge, count, "passed", text=M("{n} {attribute} icons: the challenge is met.", n=count,
                                                           attribute=word))
-    return Outcome(challenge, count, "failed", text=M("{n} {attribute} icons: the challenge fails ({level} needed).",
-                                                      n=count, attribute=word, level=challenge.level))
+    return Outcome(challenge, count, "failed", text=Mn("{n} {attribute} icon: the challenge fails ({level} needed).",
+                                                       "{n} {attribute} icons: the challenge fails ({level} needed).",
+                                                       count, attribute=word, level=challenge.level))
 
 
 

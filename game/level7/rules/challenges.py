@@ -11,7 +11,7 @@ from typing import Any
 
 from game.level7.content import (Bonus, CancelAttack, CancelFear, Draw, FearShift, LeaveTile, MoveEnemy, Reroll, Stun,
                                  UnlockDoor, Unseen, shared_content)
-from game.engine.text import M, Msg, join
+from game.engine.text import M, Mn, Msg, join
 from game.level7.rules import challenge as C
 from game.level7.rules.names import (attribute as attribute_name, card_name, cause, challenge as challenge_name,
                                      door_side, enemy as enemy_name, place, who)
@@ -135,7 +135,8 @@ def end_bonuses(state: Level7State, ch: Character, end: str) -> None:
 
 
 def _show(ch: Character, got: C.Roll, what: Msg) -> Msg:
-    return M("{who} {what}: {faces}: {icons} icons.", who=who(ch), what=what, faces=faces(got.faces), icons=got.icons)
+    return Mn("{who} {what}: {faces}: {n} icon.", "{who} {what}: {faces}: {n} icons.", got.icons, who=who(ch), what=what,
+              faces=faces(got.faces))
 
 
 def faces(got) -> Msg:
@@ -167,7 +168,7 @@ def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:
         # the faces as data: a bot weighs each option by the exact odds (queries.pending_reroll_chance)
         about = {"faces": [f.as_dict() for f in got.faces], "icons": got.icons, "kind": challenge.kind,
                  "attribute": challenge.attribute, "level": challenge.level}
-        pick = ctx.choose(ch.id, "reroll", choices, M("{who}: reroll dice? ({icons} icons, {level} needed)", who=who(ch), icons=got.icons, level=challenge.level),
+        pick = ctx.choose(ch.id, "reroll", choices, Mn("{who}: reroll dice? ({n} icon, {level} needed)", "{who}: reroll dice? ({n} icons, {level} needed)", got.icons, who=who(ch), level=challenge.level),
                           about=about)
         if not pick["reroll"]:
             break

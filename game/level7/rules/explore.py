@@ -10,7 +10,7 @@ from game.level7.content import shared_content
 from game.level7.rules import sheet, uniforms
 from game.level7.rules.maps import shared_tiles, view
 from game.level7.rules.names import stack_name, tile_name, who
-from game.level7.rules.state import Level7State
+from game.level7.rules.state import Level7State, rules_revision
 
 EVENT_ICONS = {"security": "security", "recurring_security": "security", "fear": "fear",
                "recurring_fear": "fear", "facility": "facility"}
@@ -69,7 +69,10 @@ def last_resort(state: Level7State) -> str:
 
 def locked_unexplored(state: Level7State, tile: str) -> list[Slot]:
     """`tile`'s doors facing unexplored space that carry a locked-door token (an event's Blast
-    Door may lock any door of your tile): impassable until unlocked (spec 3.2, 6.1, 6.8)."""
+    Door may lock any door of your tile): impassable until unlocked (spec 3.2, 6.1, 6.8). None
+    in a game of rules revision 0, which explored through them (state.RULES_REVISION)."""
+    if rules_revision(state) < 1:
+        return []
     locked = {(e, i) for t, e, i in state.tokens.get("locked", []) if t == tile}
     return [s for _, s in _open_doors(state, tile) if s in locked]
 

@@ -16,6 +16,14 @@ _BLOODY = N_("{name} (bloody)")
 # A placement's words before session 41 ('door(s)'), kept for the questions and log lines of
 # older saves, which hold the message by its msgid.
 _PLACEMENT_BEFORE = N_("{tile} turned {degrees} degrees, joining {joined} door(s)")
+# The icon counts' words before session 46 (one sentence for any count: '1 icons', '1 are
+# left'; now plural messages), kept for the log lines and questions of older saves likewise.
+_ICONS_BEFORE = (N_("{who} {what}: {faces}: {icons} icons."), N_("{who}: reroll dice? ({icons} icons, {level} needed)"),
+                 N_("The rush needs {needed} Strength icons to leave; {available} are left. You stop here."),
+                 N_("{n} Intelligence icons: the {side} are not fooled ({level} needed)."),
+                 N_("{n} icons: the door stays locked ({level} needed)."),
+                 N_("{n} Intelligence icons: access denied ({level} needed)."),
+                 N_("{n} {attribute} icons: the challenge fails ({level} needed)."))
 # Every Level 7 name is also in the catalogues under this msgctxt (babel.cfg): other titles write
 # some of them the same in English (Gears' Guard action and Swarm, Distraction, Reinforcements AI
 # cards, Convoy's Incinerator) and word them otherwise.

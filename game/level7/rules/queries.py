@@ -11,7 +11,7 @@ from typing import Any
 
 from game.engine.dice import Face
 from game.engine.protocol import Action
-from game.engine.text import M, join, ref
+from game.engine.text import M, Mn, Msg, join, ref
 from game.level7.rules import challenge as C
 from game.level7.rules import challenges, explore, turn
 from game.level7.rules import names as N
@@ -58,6 +58,43 @@ def reachable(state: Level7State) -> dict[str, list[str]]:
                 if other not in paths and other != ch.tile:
                     paths[other] = path + [other]
                     nxt.append(path + [other])
+        frontier = nxt
+    return paths
+
+
+def walk_refusal(state: Level7State, tile: str) -> Msg:
+    """Why a click on `tile` starts no walk (a tile `reachable` does not list): the rules' refusal
+    of a move there when it is next to your tile (a locked door) or when you may not leave at
+    all (no movement left, held by an enemy); else how many moves away it is by open doors
+    against the moves left, or the tile on the way where a walk stops, or that no way of open
+    doors leads there. A tile two doors away read 'No door joins your tile to that one.'"""
+    ch = state.characters[state.turn.player]
+    why = turn.refusal(state, "move", {"to": tile})
+    near = {o for o, _k, _d in view(state).neighbours(state, ch.tile)}
+    if why is not None and (tile in near or why.msgid != turn.NO_DOOR):
+        return why
+    paths = _door_paths(state, ch.tile)
+    if tile not in paths:
+        return M("No way of open doors leads there from your tile.")
+    path, left = paths[tile], state.turn.moves_left
+    stop = next((t for t in path[:-1] if walk_stops(state, t)), None)
+    if stop is None or len(path) > left:
+        return Mn("That tile is {d} moves away; you have {n} move left.",
+                  "That tile is {d} moves away; you have {n} moves left.", left, d=len(path))
+    return M("A walk there stops on the way, on {tile} (an active enemy, darkness or its event).", tile=N.tile_name(stop))
+
+
+def _door_paths(state: Level7State, start: str) -> dict[str, list[str]]:
+    """Tile -> a shortest path of open-door steps from `start` (tiles entered), however long."""
+    paths: dict[str, list[str]] = {start: []}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for other in sorted({o for o, k, _ in view(state).neighbours(state, here) if k == "door"}):
+                if other not in paths:
+                    paths[other] = paths[here] + [other]
+                    nxt.append(other)
         frontier = nxt
     return paths
 

@@ -9,7 +9,7 @@ from game.engine.deck import Deck
 from game.engine.rng import Rng
 from game.engine.text import M, Msg
 from game.level7.content import Level7Content, Scenario, shared_content
-from game.level7.rules.state import IN_PLAY, Character, Level7State, Turn
+from game.level7.rules.state import REVISIONS, IN_PLAY, Character, Level7State, Turn
 
 PLAYERS = (1, 2, 3, 4)
 # tokens the engine places, by the component that supplies them
@@ -51,7 +51,7 @@ def _check_tile_maps(content: Level7Content, sc: Scenario) -> None:
 def new_state(scenario: str, seed: int, options: Mapping[str, Any], content: Level7Content | None = None) -> Level7State:
     content = content or shared_content()
     players = int(options.get("players", 1))
-    why = refusal(content, scenario, players)
+    why = refusal(content, scenario, players) or REVISIONS.refusal(options)
     if why:
         raise ValueError(str(why))
     sc = content.scenarios[scenario]

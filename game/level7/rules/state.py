@@ -16,11 +16,29 @@ from game.engine.deck import Deck
 from game.engine.rng import Rng
 from game.engine.plain import copy_plain
 from game.engine.resolution import proc_json
+from game.engine.revisions import RulesRevisions
 
 FORMAT = 1
 HOSPITAL = "hospital"  # the off-map tile (spec 3.4); a character's `tile` while knocked out
 
 IN_PLAY, IN_HOSPITAL, ESCAPED, KILLED = "in_play", "hospital", "escaped", "killed"
+
+# The revision of the rules a new game is played with (game/engine/revisions.py: Level7Title
+# .new_options puts it in the game's options, so its saves keep it). A rules fix that changes
+# what a game does raises it, and the rules keep the old behaviour for a game of an older
+# revision: a save replays as it was played. Revisions:
+#   0  every game saved before the revisions began (its options have no "rules"): a locked door
+#      facing unexplored space (an event's Blast Door) is explored through, as if open.
+#   1  such a door is unlocked before exploring through it: exploring there is refused, the
+#      unlock ways are offered, and it counts as a way out for the stuck rule (spec 3.2, 6.1,
+#      6.8; explore.locked_unexplored).
+RULES_REVISION = 1
+REVISIONS = RulesRevisions(RULES_REVISION)
+
+
+def rules_revision(state: Level7State) -> int:
+    """The rules revision the game was started with (RULES_REVISION)."""
+    return REVISIONS.of(state.options)
 
 
 @dataclass

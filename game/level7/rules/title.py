@@ -10,11 +10,15 @@ from typing import Any, Mapping
 from game.engine.protocol import Action, Event, Title
 from game.level7.rules import setup, turn
 from game.level7.rules.procedures import RESOLVER
-from game.level7.rules.state import Level7State
+from game.level7.rules.state import REVISIONS, Level7State
 
 
 class Level7Title(Title[Level7State]):
     name = "level7"
+
+    def new_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A new game is played by the current rules revision (state.RULES_REVISION)."""
+        return REVISIONS.new_options(options)
 
     def opening(self, scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[Level7State, list[Event]]:
         """The new game and what its first step 1 said before the first question: the log's

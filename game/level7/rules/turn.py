@@ -22,6 +22,10 @@ from game.engine.text import M, Msg
 from game.level7.rules.names import action_words, card_name, tile_name, who
 from game.level7.rules.procedures import RESOLVER, procedure
 from game.level7.rules.state import IN_HOSPITAL, IN_PLAY, Character, Level7State, Turn
+from game.i18n import N_
+
+# A move to a tile no door of yours joins (queries.walk_refusal tells a tile farther off apart)
+NO_DOOR = N_("No door joins your tile to that one.")
 
 
 def c():
@@ -140,7 +144,7 @@ def _action_refusal(state: Level7State, kind: str, p: dict[str, Any], f: Facts) 
         if kind == "move":
             if not any(o == p.get("to") and k == "door" for o, k, _ in links):
                 locked = any(o == p.get("to") and k == "locked" for o, k, _ in links)
-                return M("That door is locked.") if locked else M("No door joins your tile to that one.")
+                return M("That door is locked.") if locked else M(NO_DOOR)
             return None
         if kind == "vent":
             if not can_vent(state, ch):

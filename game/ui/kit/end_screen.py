@@ -26,10 +26,12 @@ def panel_rect(ctx: Context, column: pygame.Rect) -> pygame.Rect:
 
 
 def draw(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, won: bool | None, summary: str, stats: str,
-         log: list[str], mouse: tuple[int, int] | None, dimmed: list[pygame.Rect]) -> list[widgets.Button]:
+         log: list[str], mouse: tuple[int, int] | None, dimmed: list[pygame.Rect],
+         title: str | None = None) -> list[widgets.Button]:
     """The panel in `rect`, the `dimmed` panels shaded; returns its buttons for hit-testing.
     `won` None: nobody at the table won or lost alone (bots on both sides, or people on both):
-    'Game over', and the summary says who won."""
+    'Game over', and the summary says who won. `title`: the heading in the title's own words
+    instead (GameTable.end_heading)."""
     pal, px = ctx.palette, ctx.px
     colour = pal.accent if won is None else WON if won else LOST
     # Dim the panels but not the board: the last position is worth a look.
@@ -39,8 +41,10 @@ def draw(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, won: bool | N
         surface.blit(shade, r, area=pygame.Rect(0, 0, r.width, r.height))
     widgets.panel(surface, ctx, rect, alpha=245)
     pygame.draw.rect(surface, colour, (rect.left + px(6), rect.top + px(6), rect.width - px(12), px(5)), border_radius=px(3))
-    title = _("Game over") if won is None else _("Victory") if won else _("Defeat")
-    y = widgets.text(surface, title, ctx.font(34, bold=True), colour, (rect.centerx, rect.top + px(18)), "midtop", shadow=True).bottom + px(6)
+    if title is None:
+        title = _("Game over") if won is None else _("Victory") if won else _("Defeat")
+    big = widgets.line_font(ctx, title, rect.width - px(40), 34, 22, bold=True)
+    y = widgets.text(surface, title, big, colour, (rect.centerx, rect.top + px(18)), "midtop", shadow=True).bottom + px(6)
     # The summary and the numbers wrap inside the panel (a Greek summary ran out of it on both
     # sides); the log below gets what room is left.
     for font, said, shade, gap in ((ctx.font(17, bold=True), summary, pal.text, px(4)), (ctx.font(15), stats, pal.text_dim, px(10))):

@@ -480,6 +480,12 @@ class GameTable(Scene, ABC):
                 return None
         return self.won()
 
+    def end_heading(self) -> str | None:
+        """The end panel's heading in words where Victory, Defeat or 'Game over' would not be
+        honest (Level 7: one of the people's characters escaped and another died: 'Escaped: 1
+        of 2'), drawn in the colour of `end_won` None; None: the usual heading."""
+        return None
+
     def side_of(self, player: str) -> str:
         """The side a player plays (a title whose sides compete: Doom's marines share one)."""
         return player
@@ -2234,7 +2240,8 @@ class GameTable(Scene, ABC):
     def _draw_end(self, surface) -> None:
         self.end_buttons = end_screen.draw(surface, self.ctx, self._end_rect(), self.end_won(), self.end_summary(),
                                            self.end_stats(), self.log, self.mouse,
-                                           [self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect])
+                                           [self.toolbar_rect, self.prompt_rect, self.side_rect, self.hand_rect],
+                                           title=self.end_heading())
 
     def _draw_overlays(self, surface) -> None:
         """Over the table, in this order: the dice, the hovered card, the message (a refusal's

@@ -292,6 +292,25 @@ class Level7Table(GameTable):
             return None
         return "won" if any(r == "won" for r in st.results.values()) else "lost"
 
+    def _escaped_of(self) -> tuple[int, int]:
+        """(escaped, of): the table's people's characters that won (escaped) and how many they
+        are; every character's when only bots play."""
+        cids = self._humans() or list(self.players)
+        return sum(self.state.results.get(c) == "won" for c in cids), len(cids)
+
+    def end_won(self) -> bool | None:
+        """Winning is individual (spec 2, "Win conditions"): Victory when every character of the
+        table's people escaped, Defeat when none did, and neither when some did and some did not
+        (one escaped, one killed: the heading says how many escaped, end_heading)."""
+        n, of = self._escaped_of()
+        return True if n == of else False if n == 0 else None
+
+    def end_heading(self) -> str | None:
+        n, of = self._escaped_of()
+        if 0 < n < of:
+            return _("Escaped: {n} of {total}").format(n=n, total=of)
+        return None
+
     def end_summary(self) -> str:
         st = self.state
         parts = []
@@ -1036,9 +1055,9 @@ class Level7Table(GameTable):
         if vent is not None:
             self.say(_("Crawling there goes through the vents (+Fear, ends your turn): use its button."), ok=True)
             return None
-        from game.level7.rules.turn import refusal
+        from game.level7.rules.queries import walk_refusal
 
-        self.say(refusal(st, "move", {"to": tile}) or _("Too far for the moves you have left, or the way stops before it."))
+        self.say(walk_refusal(st, tile))
         return None
 
     def _door_at(self, pos):
@@ -2130,8 +2149,9 @@ class Level7Table(GameTable):
         ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
         card = self.content.events[card_id]
         small, bold = ctx.font(12), ctx.font(13, bold=True)
-        spawn = _("none") if card.spawn == "none" else words.kind_name(card.spawn)
-        y = widgets.text(surface, f"{card_id}  \u2022  " + _("spawns: {what}").format(what=spawn), bold, pal.text, (x, y)).bottom + px(4)
+        for line in widgets.wrap(words.event_heading(self.content, card_id, trigger), bold, w):
+            y = widgets.text(surface, line, bold, pal.text, (x, y)).bottom
+        y += px(4)
         for kind in ("security", "fear", "facility"):
             sec = self.content.sections.get(card.section(kind))
             if sec is None:

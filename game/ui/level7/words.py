@@ -91,6 +91,21 @@ def card(content, card_id: str) -> tuple[str, str]:
     return kind, ""
 
 
+def event_heading(content, card_id: str, trigger: str) -> str:
+    """An event card's top line as a player reads it: its name, then what it spawns. The card
+    has no printed title (seed p. 11: a spawn icon, three events, the activation boxes), so it
+    is named as the log names it (rules/events.py `_title`): by the title of the section its
+    icon triggered; drawn at the end of the turn, with no section, by its spawn alone. Never by
+    its data id ('E10'), which stays in the saves."""
+    card = content.events[card_id]
+    spawn = _("none") if card.spawn == "none" else kind_name(card.spawn)
+    spawns = _("spawns: {what}").format(what=spawn)
+    sec = content.sections.get(card.section(trigger)) if trigger else None
+    if sec is None:
+        return first_capital(spawns)
+    return f"{named_in('level7', sec.name, _)}  \u2022  {spawns}"
+
+
 def placeholder(content, card_id: str) -> bool:
     kind = card_id.split("#")[0]
     for table in (content.adrenaline, content.items, content.keys, content.skills):
