@@ -29,7 +29,7 @@ from xml.etree import ElementTree
 from xml.parsers import expat
 
 from game.board.model import MapError
-from game.i18n import _
+from game.i18n import _, fill
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
         depth[0] += 1
         depth[1] += 1
         if depth[0] > LIMITS.depth:
-            raise _Refused(_("elements nested more than {n} deep at line {line}").format(n=LIMITS.depth, line=parser.CurrentLineNumber))
+            raise _Refused(fill(_("elements nested more than {n} deep at line {line}"), n=LIMITS.depth, line=parser.CurrentLineNumber))
         if depth[1] > LIMITS.elements:
             raise _Refused(_("more than {n} XML elements").format(n=LIMITS.elements))
         el = builder.start(tag, attrs)
@@ -173,11 +173,11 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
         builder.end(tag)
 
     def doctype(*_args):
-        raise _Refused(_("a DOCTYPE at line {line} is not allowed (Tiled writes none; entities are refused)").format(
+        raise _Refused(fill(_("a DOCTYPE at line {line} is not allowed (Tiled writes none; entities are refused)"),
             line=parser.CurrentLineNumber))
 
     def entity(*_args):
-        raise _Refused(_("an entity declaration at line {line} is not allowed").format(line=parser.CurrentLineNumber))
+        raise _Refused(fill(_("an entity declaration at line {line} is not allowed"), line=parser.CurrentLineNumber))
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -193,7 +193,7 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
         raise MapError(f"{head}{exc}") from None
     except expat.ExpatError as exc:
         reason = expat.ErrorString(exc.code)
-        raise MapError(head + _("bad XML at line {line}, column {column} ({why})").format(line=exc.lineno, column=exc.offset, why=reason)) from None
+        raise MapError(head + fill(_("bad XML at line {line}, column {column} ({why})"), line=exc.lineno, column=exc.offset, why=reason)) from None
     except (AssertionError, IndexError) as exc:  # TreeBuilder on a document with no element
         raise MapError(head + _("bad XML ({why})").format(why=exc or _("no root element"))) from None
     except LookupError as exc:  # an encoding= that Python does not know

@@ -685,7 +685,7 @@ def test_the_tile_stacks_are_named_in_the_language_of_the_table(make_app, config
         from game.level7.rules.names import stack_name
 
         moved = M("{tile} does not fit there and goes under stack {stack}.", tile="T05", stack=stack_name("last"))
-        assert as_text(moved) == "T05 nem illeszkedik oda, a(z) utolsó halom aljára kerül."
+        assert as_text(moved) == "T05 nem illeszkedik oda, az utolsó halom aljára kerül."
         i18n.set_language("el")
         drawn_text.clear()
         app._force_redraw = True
