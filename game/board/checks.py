@@ -47,7 +47,7 @@ def edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
     return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
 
 
-def polygon_problem(poly: Sequence[Point]) -> str | None:
+def polygon_problem(poly: Sequence[Point]) -> Msg | None:
     """Why poly is not a usable area polygon, or None: fewer than 3 vertices, a repeated vertex,
     zero area, or a self-intersection (two edges meeting anywhere but at their shared vertex).
 
@@ -55,15 +55,15 @@ def polygon_problem(poly: Sequence[Point]) -> str | None:
     the message names the original points."""
     n = len(poly)
     if n < 3:
-        return f"polygon has {n} point(s), needs at least 3"
+        return M("polygon has {n} point(s), needs at least 3", n=n)
     if len(set(poly)) != n:
-        return "polygon repeats a vertex"
+        return M("polygon repeats a vertex")
     exact = poly
     if any(type(v) is not int and type(v) is not Fraction for pt in poly for v in pt):
         exact = [(Fraction(x), Fraction(y)) for x, y in poly]  # floats and such: their exact value
     ip = _scaled(exact, _scale_of(exact))
     if signed_area2(ip) == 0:
-        return "polygon has zero area"
+        return M("polygon has zero area")
     for i in range(n):
         a, b = ip[i], ip[(i + 1) % n]
         for j in range(i + 1, n):
@@ -76,11 +76,12 @@ def polygon_problem(poly: Sequence[Point]) -> str | None:
                 if _iorient(other_i, shared, other_j) == 0 and (
                     _ion(other_j, other_i, shared) or _ion(other_i, shared, other_j)
                 ):
-                    return f"polygon folds back on itself at {fmt_point(poly[(i + 1) % n] if j == i + 1 else poly[i])}"
+                    return M("polygon folds back on itself at {point}",
+                             point=fmt_point(poly[(i + 1) % n] if j == i + 1 else poly[i]))
                 continue
             if _itouch(a, b, c, d):
-                return (f"polygon is self-intersecting (edges {fmt_point(poly[i])}-{fmt_point(poly[(i + 1) % n])}"
-                        f" and {fmt_point(poly[j])}-{fmt_point(poly[(j + 1) % n])})")
+                return M("polygon is self-intersecting (edges {a}-{b} and {c}-{d})", a=fmt_point(poly[i]),
+                         b=fmt_point(poly[(i + 1) % n]), c=fmt_point(poly[j]), d=fmt_point(poly[(j + 1) % n]))
     return None
 
 
