@@ -78,3 +78,28 @@ def test_a_hungarian_run_over_every_broken_map_keeps_no_english_head():
                 assert line.startswith(f"{path}: "), line
                 rest = line[len(f"{path}: "):]
                 assert not rest.startswith(("object ", "layer ", "map:")) and "(line " not in rest, line
+
+
+@pytest.mark.parametrize("language,said", [
+    ("en", "object a (id 3): a duct runs outside the tile"),
+    ("hu", "„a” objektum (azonosító: 3): a csatorna kifut a lapkáról"),
+    ("el", "αντικείμενο a (id 3): ένας αγωγός βγαίνει έξω από το πλακίδιο")])
+def test_a_check_problem_names_its_object_in_the_readers_words(language, said):
+    """The structural checks (checks.py) worded their problem, but its head stayed English:
+    'object a (id 3): a csatorna kifut a lapkáról'."""
+    from game.board.checks import Problem
+    from game.engine.text import M
+
+    i18n.set_language(language)
+    problem = Problem("t.tmx", "object a (id 3)", M("a duct runs outside the tile"))
+    assert str(problem) == f"t.tmx: {said}"
+    assert problem.what == "object a (id 3)"  # the builder reads the name and id from it
+
+
+def test_a_level7_tile_that_is_not_one_is_refused_in_hungarian():
+    from game.level7.board import load_tile
+
+    i18n.set_language("hu")
+    with pytest.raises(MapError) as got:
+        load_tile(DATA / "good_tile.tmx")
+    assert str(got.value) == f"{DATA / 'good_tile.tmx'}: térkép: nem Level 7 lapka (a title 'gears', nem 'level7')"
