@@ -78,17 +78,17 @@ def exact_number(text: str | None, limit: int = LIMITS.coordinate) -> Fraction:
     never reach Fraction (which would compute 10**999999999)."""
     raw = (text or "").strip()
     if len(raw) > LIMITS.number_text:
-        raise ValueError(f"number {_short(raw)} is too long (at most {LIMITS.number_text} characters)")
+        raise ValueError(str(M("number {value} is too long (at most {most} characters)", value=_short(raw), most=LIMITS.number_text)))
     m = _NUMBER.fullmatch(raw)
     if m is None:
-        raise ValueError(f"{_short(raw)} is not a number")
+        raise ValueError(str(M("{value} is not a number", value=_short(raw))))
     digits = (m.group(1) or "") + (m.group(2) or "") + (m.group(3) or "")
     exponent = int(m.group(4) or 0)  # at most number_text digits: cheap
     if digits.strip("0") and abs(exponent) > 2 * LIMITS.number_text:
-        raise ValueError(f"number {raw} is out of range (at most {limit} in size)")
+        raise ValueError(str(M("number {value} is out of range (at most {most} in size)", value=raw, most=limit)))
     value = Fraction(raw) if digits.strip("0") else Fraction(0)
     if abs(value) > limit:
-        raise ValueError(f"number {raw} is out of range (at most {limit} in size)")
+        raise ValueError(str(M("number {value} is out of range (at most {most} in size)", value=raw, most=limit)))
     return value
 
 
@@ -96,10 +96,10 @@ def whole_number(text: str | None, what: str, low: int, high: int) -> int:
     """A bounded whole number attribute, or ValueError naming it."""
     raw = (text or "").strip()
     if not _WHOLE.fullmatch(raw):
-        raise ValueError(f"{what} must be a whole number, not {_short(raw)}")
+        raise ValueError(str(M("{what} must be a whole number, not {value}", what=what, value=_short(raw))))
     value = int(raw)
     if not low <= value <= high:
-        raise ValueError(f"{what} {value} is out of range ({low} to {high})")
+        raise ValueError(str(M("{what} {value} is out of range ({low} to {high})", what=what, value=value, low=low, high=high)))
     return value
 
 

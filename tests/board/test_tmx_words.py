@@ -103,3 +103,19 @@ def test_a_level7_tile_that_is_not_one_is_refused_in_hungarian():
     with pytest.raises(MapError) as got:
         load_tile(DATA / "good_tile.tmx")
     assert str(got.value) == f"{DATA / 'good_tile.tmx'}: térkép: nem Level 7 lapka (a title 'gears', nem 'level7')"
+
+
+def test_an_unreadable_number_is_refused_in_hungarian(tmp_path):
+    """An object's coordinate that is no number: the gate's number words were English."""
+    import re
+    import shutil
+
+    shutil.copytree(DATA.parents[1] / "maps" / "tilesets", tmp_path / "maps" / "tilesets")  # '../../maps/tilesets'
+    broken = tmp_path / "a" / "b" / "bad_number.tmx"
+    broken.parent.mkdir(parents=True)
+    text = (DATA / "good_tile.tmx").read_text()
+    broken.write_text(re.sub(r'(<object id="1" name="a") x="0"', r'\1 x="abc"', text, count=1))
+    i18n.set_language("hu")
+    with pytest.raises(MapError) as got:
+        load_board(broken)
+    assert f"{broken}: " in str(got.value) and "x: ez nem szám: 'abc'" in str(got.value), str(got.value)
