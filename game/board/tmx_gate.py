@@ -524,51 +524,51 @@ def decode_tile_data(data: ElementTree.Element, cells: int) -> list[int]:
     enc, comp = data.get("encoding"), data.get("compression")
     if enc == "csv":
         if comp:
-            raise ValueError(f"csv data cannot be compressed ({comp!r})")
+            raise ValueError(str(M("csv data cannot be compressed ({comp})", comp=repr(comp))))
         parts = (data.text or "").replace("\n", "").replace("\r", "").split(",")
         if parts and not parts[-1].strip():
             parts.pop()
         if len(parts) != cells:
-            raise ValueError(f"has {len(parts)} cells of data; width*height is {cells}")
+            raise ValueError(str(M("has {n} cells of data; width*height is {cells}", n=len(parts), cells=cells)))
         gids = []
         for i, part in enumerate(parts):
             part = part.strip()
             if not part.isdigit() or len(part) > 10:
-                raise ValueError(f"cell {i}: {_short(part)} is not a tile gid (a whole number >= 0)")
+                raise ValueError(str(M("cell {i}: {value} is not a tile gid (a whole number >= 0)", i=i, value=_short(part))))
             gids.append(int(part))
         return gids
     if enc == "base64":
         try:
             raw = base64.b64decode("".join((data.text or "").split()), validate=True)
         except (binascii.Error, ValueError) as exc:
-            raise ValueError(f"base64 data is damaged ({exc})") from None
+            raise ValueError(str(M("base64 data is damaged ({why})", why=exc))) from None
         want = 4 * cells
         if comp in ("zlib", "gzip"):
             inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if comp == "gzip" else 0))
             try:
                 out = inflater.decompress(raw, want + 1)
             except zlib.error as exc:
-                raise ValueError(f"{comp} data is damaged ({exc})") from None
+                raise ValueError(str(M("{comp} data is damaged ({why})", comp=comp, why=exc))) from None
             if len(out) > want or inflater.unconsumed_tail:
-                raise ValueError(f"{comp} data inflates to more than width*height*4 = {want} bytes")
+                raise ValueError(str(M("{comp} data inflates to more than width*height*4 = {want} bytes", comp=comp, want=want)))
             raw = out
         elif comp:
-            raise ValueError(f"compression {comp!r} is not supported (use CSV, zlib or gzip)")
+            raise ValueError(str(M("compression {comp} is not supported (use CSV, zlib or gzip)", comp=repr(comp))))
         if len(raw) != want:
-            raise ValueError(f"has {len(raw) // 4} cells of data; width*height is {cells}")
+            raise ValueError(str(M("has {n} cells of data; width*height is {cells}", n=len(raw) // 4, cells=cells)))
         return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, want, 4)]
     if enc is None:
         tiles = data.findall("tile")
         if len(tiles) != cells:
-            raise ValueError(f"has {len(tiles)} cells of data; width*height is {cells}")
+            raise ValueError(str(M("has {n} cells of data; width*height is {cells}", n=len(tiles), cells=cells)))
         gids = []
         for i, t in enumerate(tiles):
             part = t.get("gid", "0")
             if not part.isdigit() or len(part) > 10:
-                raise ValueError(f"cell {i}: {_short(part)} is not a tile gid (a whole number >= 0)")
+                raise ValueError(str(M("cell {i}: {value} is not a tile gid (a whole number >= 0)", i=i, value=_short(part))))
             gids.append(int(part))
         return gids
-    raise ValueError(f"encoding {enc!r} is not supported (use CSV)")
+    raise ValueError(str(M("encoding {enc} is not supported (use CSV)", enc=repr(enc))))
 
 
 def _check_tile_layer(xml: XmlFile, layer: ElementTree.Element, shape: MapShape,
@@ -588,7 +588,7 @@ def _check_tile_layer(xml: XmlFile, layer: ElementTree.Element, shape: MapShape,
     try:
         gids = decode_tile_data(data, shape.width * shape.height)
     except ValueError as exc:
-        report(f"data {exc}", data)
+        report(M("data {problem}", problem=exc), data)
         return
     for i, raw in enumerate(gids):
         gid = raw & ~GID_FLAGS
