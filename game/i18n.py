@@ -10,8 +10,11 @@ No pygame here: the rules and command-line tools may translate too.
 from __future__ import annotations
 
 import gettext
+import string
 import unicodedata
 from pathlib import Path
+
+from game.hu_article import with_article
 
 DOMAIN = "tiletop"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -90,6 +93,33 @@ def N_(msgid: str) -> str:
 
 
 _ = translate
+
+
+# A placeholder's format spec that puts the Hungarian article before the value: "{door:az}"
+# gives "a D1" / "az A1", "{door:Az}" begins a sentence ("A D1", "Az A1"). The catalogue writes
+# the spec where the article depends on the name filled in (game/hu_article.py); the English
+# and Greek msgids never need it.
+ARTICLE_SPECS = {"az": False, "Az": True}
+
+
+class _ArticleFormatter(string.Formatter):
+    def format_field(self, value, format_spec):
+        capital = ARTICLE_SPECS.get(format_spec)
+        if capital is not None:
+            return with_article(format(value, ""), capital)
+        return super().format_field(value, format_spec)
+
+
+_ARTICLES = _ArticleFormatter()
+
+
+def fill(template: str, /, **values) -> str:
+    """`template.format(**values)`, where a placeholder may also carry an article spec
+    ("{name:az}", "{name:Az}"): every translated template with parameters is filled by this (a
+    plain `.format` would refuse the spec)."""
+    if ":az}" in template or ":Az}" in template:
+        return _ARTICLES.vformat(template, (), values)
+    return template.format(**values)
 
 
 _TONOS = "\u0301"

@@ -72,7 +72,7 @@ def _untranslated(msg: Msg, tr: dict, same: Iterable[str]) -> str | None:
     if msg.n is not None:
         values.setdefault("n", msg.n)
     try:
-        got.format(**values)
+        i18n.fill(got, **values)  # as Msg.render fills it: a "{name:az}" article spec too
     except (KeyError, IndexError, ValueError):
         return f"broken translation: {got}"
     return None

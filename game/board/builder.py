@@ -40,6 +40,7 @@ from game.board.build_items import (
 from game.board.checks import Problem, bbox, check_board, orient
 from game.board.compose import CompositionError, Placement, compose, overlapping_pieces, transform_board
 from game.board.model import Board, Connector, MapError, Point, Segment, slug_words
+from game.board.tmx_gate import map_head
 from game.engine.text import Capitalised, Joined, M, Msg, Ref, english, join, ref, register_names
 from game.i18n import N_, first_capital
 
@@ -158,7 +159,7 @@ class PieceLibrary:
             if info.title == "gears" and len(board.connectors_of("entrance")) != 1:
                 continue  # not a tile face (e.g. a line-of-sight example map)
             if info.key in lib:
-                problems.append(f"{path}: map: piece {info.key} is also {lib[info.key].path}")
+                problems.append(map_head(str(path)) + str(M("piece {key} is also {other}", key=info.key, other=lib[info.key].path)))
                 continue
             lib.add(info)
         return lib, problems

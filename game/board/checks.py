@@ -10,6 +10,7 @@ rules). Loader errors (bad XML, unknown layers...) never get this far: tmx.load_
 from __future__ import annotations
 
 import math
+import re
 
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,6 +19,7 @@ from typing import Iterable, Sequence
 from game.board import geometry
 from game.board.model import Board, Line, Point, Segment
 from game.engine.text import M, Msg
+from game.i18n import _
 
 # --- exact primitives -------------------------------------------------------------------------
 # The primitives live in geometry.py (shared with line of sight); these adapters keep the
@@ -47,7 +49,7 @@ def edges(poly: Sequence[Point]) -> list[tuple[Point, Point]]:
     return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
 
 
-def polygon_problem(poly: Sequence[Point]) -> str | None:
+def polygon_problem(poly: Sequence[Point]) -> Msg | None:
     """Why poly is not a usable area polygon, or None: fewer than 3 vertices, a repeated vertex,
     zero area, or a self-intersection (two edges meeting anywhere but at their shared vertex).
 
@@ -55,15 +57,15 @@ def polygon_problem(poly: Sequence[Point]) -> str | None:
     the message names the original points."""
     n = len(poly)
     if n < 3:
-        return f"polygon has {n} point(s), needs at least 3"
+        return M("polygon has {n} point(s), needs at least 3", n=n)
     if len(set(poly)) != n:
-        return "polygon repeats a vertex"
+        return M("polygon repeats a vertex")
     exact = poly
     if any(type(v) is not int and type(v) is not Fraction for pt in poly for v in pt):
         exact = [(Fraction(x), Fraction(y)) for x, y in poly]  # floats and such: their exact value
     ip = _scaled(exact, _scale_of(exact))
     if signed_area2(ip) == 0:
-        return "polygon has zero area"
+        return M("polygon has zero area")
     for i in range(n):
         a, b = ip[i], ip[(i + 1) % n]
         for j in range(i + 1, n):
@@ -76,11 +78,12 @@ def polygon_problem(poly: Sequence[Point]) -> str | None:
                 if _iorient(other_i, shared, other_j) == 0 and (
                     _ion(other_j, other_i, shared) or _ion(other_i, shared, other_j)
                 ):
-                    return f"polygon folds back on itself at {fmt_point(poly[(i + 1) % n] if j == i + 1 else poly[i])}"
+                    return M("polygon folds back on itself at {point}",
+                             point=fmt_point(poly[(i + 1) % n] if j == i + 1 else poly[i]))
                 continue
             if _itouch(a, b, c, d):
-                return (f"polygon is self-intersecting (edges {fmt_point(poly[i])}-{fmt_point(poly[(i + 1) % n])}"
-                        f" and {fmt_point(poly[j])}-{fmt_point(poly[(j + 1) % n])})")
+                return M("polygon is self-intersecting (edges {a}-{b} and {c}-{d})", a=fmt_point(poly[i]),
+                         b=fmt_point(poly[(i + 1) % n]), c=fmt_point(poly[j]), d=fmt_point(poly[(j + 1) % n]))
     return None
 
 
@@ -253,7 +256,21 @@ class Problem:
     message: Msg | str  # a message where the builder shows it (issue 18), worded when read
 
     def __str__(self) -> str:
-        return f"{self.source}: {self.what}: {self.message}"
+        """'FILE: WHERE: what is wrong' in the reader's language (`what` itself stays English:
+        the builder reads the object's name and id from it)."""
+        return f"{self.source}: {where_words(self.what)}: {self.message}"
+
+
+def where_words(what: str) -> str:
+    """A Problem's `what` ('map', 'object NAME (id N)') in the reader's language."""
+    from game.board.tmx_gate import object_words
+
+    if what == "map":
+        return _("map")
+    m = re.match(r"object (.*) \(id (\d+)\)$", what)
+    if m:
+        return object_words("" if m.group(1) == "<unnamed>" else m.group(1), m.group(2))
+    return what
 
 
 def _what(name: str, object_id: int) -> str:
@@ -285,20 +302,22 @@ def _check_level7(board: Board) -> list[Problem]:
     stubs: dict[tuple[str, int], str] = {}
     for d in ducts:
         if any(not (0 <= p[0] <= w and 0 <= p[1] <= h) for p in d.points):
-            add(d.name, d.object_id, "a duct runs outside the tile")
+            add(d.name, d.object_id, M("a duct runs outside the tile"))
             continue
         for end in (d.points[0], d.points[-1]):
             if end[0] in (0, w) or end[1] in (0, h):
                 slot = l7_point_slot(board, end)
                 if slot is None:
-                    add(d.name, d.object_id, f"duct stub {fmt_point(end)} ends on a corner of the tile; end it inside one side")
+                    add(d.name, d.object_id, M("duct stub {point} ends on a corner of the tile; end it inside one side",
+                                               point=fmt_point(end)))
                 elif slot in stubs:
-                    add(d.name, d.object_id, f"side {slot[0]} slot {slot[1]} already has a duct stub ({stubs[slot]})")
+                    add(d.name, d.object_id, M("side {side} slot {slot} already has a duct stub ({other})", side=slot[0],
+                                               slot=slot[1], other=stubs[slot]))
                 else:
                     stubs[slot] = d.name or f"duct{d.object_id}"
         for p in d.points[1:-1]:
             if p[0] in (0, w) or p[1] in (0, h):
-                add(d.name, d.object_id, f"duct point {fmt_point(p)} touches the tile's edge; only a stub's end may")
+                add(d.name, d.object_id, M("duct point {point} touches the tile's edge; only a stub's end may", point=fmt_point(p)))
     # One duct network per tile (spec 8.9: all stubs and the vent on one tile are joined).
     def touch(a: Line, b: Line) -> bool:
         return any(on_segment(p, s.a, s.b) for p in a.points for s in b.segments()) or \
@@ -314,21 +333,22 @@ def _check_level7(board: Board) -> list[Problem]:
                     todo.append(j)
         for j, d in enumerate(ducts):
             if j not in seen:
-                add(d.name, d.object_id, f"duct does not meet duct {ducts[0].name or ducts[0].object_id}: the ducts of a tile form one network (spec 8.9)")
+                add(d.name, d.object_id, M("duct does not meet duct {other}: the ducts of a tile form one network (spec 8.9)",
+                                           other=ducts[0].name or ducts[0].object_id))
     icons = [f for f in board.features if f.kind == "icon"]
     for vent in (f for f in icons if f.properties.get("kind") in ("vent", "sealed_vent")):
         if ducts and not any(on_segment(vent.point, s.a, s.b) for d in ducts for s in d.segments()):
-            add(vent.name, vent.object_id, "the vent must lie on the tile's duct")
+            add(vent.name, vent.object_id, M("the vent must lie on the tile's duct"))
     kinds = [str(f.properties.get("kind")) for f in icons]
     for kind in sorted(set(kinds)):
         if kinds.count(kind) > 1:
             f = [x for x in icons if x.properties.get("kind") == kind][1]
-            add(f.name, f.object_id, f"a second {kind} icon (a tile has each icon once)")
+            add(f.name, f.object_id, M("a second {kind} icon (a tile has each icon once)", kind=kind))
     if board.properties.get("off_map"):
         if board.doors or ducts:
-            out.append(Problem(board.source, "map", "an off-map tile (off_map = true) has no doors and no ducts"))
+            out.append(Problem(board.source, "map", M("an off-map tile (off_map = true) has no doors and no ducts")))
     elif not board.doors:
-        out.append(Problem(board.source, "map", "a tile on the map needs at least one door (or off_map = true)"))
+        out.append(Problem(board.source, "map", M("a tile on the map needs at least one door (or off_map = true)")))
     return out
 
 

@@ -26,8 +26,10 @@ from xml.etree import ElementTree
 
 from game.board.checks import fmt_point, point_in_polygon, polygon_problem
 from game.board.slots import L7_CELLS, L7_DOOR_KINDS, L7_ICONS, L7_SPOTS, l7_slot
-from game.board.tmx_gate import LIMITS, check_map, exact_number, parse_xml
-from game.i18n import _
+from game.board.tmx_gate import (LIMITS, check_map, exact_number, kind_word, layer_head, line_words, map_head,
+                                  object_words, parse_xml)
+from game.engine.text import M
+from game.i18n import N_, _, pgettext, translate
 from game.board.model import (
     Area,
     Board,
@@ -193,7 +195,9 @@ class RawObject:
 
 
 class _Collector:
-    """Gathers problems as printable lines; raise_if_any() turns them into one MapError."""
+    """Gathers problems as printable lines; raise_if_any() turns them into one MapError. A
+    problem is a message (M) worded now, in the reader's language, after its head ('FILE: layer
+    NAME: ', tmx_gate.layer_head); the file name stays as it is."""
 
     def __init__(self, source: str):
         self.source = source
@@ -201,18 +205,16 @@ class _Collector:
         self.declared_areas: set[str] = set()
         self.fatal = False  # a map- or layer-level problem: no point building the board
 
-    def map(self, message: str) -> None:
-        self.lines.append(f"{self.source}: map: {message}")
+    def map(self, message) -> None:
+        self.lines.append(map_head(self.source) + str(message))
         self.fatal = True
 
-    def layer(self, name: str, message: str, line: int | None = None) -> None:
-        at = f" (line {line})" if line else ""
-        self.lines.append(f"{self.source}: layer {name}: {message}{at}")
+    def layer(self, name: str, message, line: int | None = None) -> None:
+        self.lines.append(layer_head(self.source, name) + str(message) + line_words(line))
         self.fatal = True
 
-    def obj(self, o: RawObject, message: str) -> None:
-        at = f" (line {o.line})" if o.line else ""
-        self.lines.append(f"{self.source}: {describe(o.name, o.id)}: {message}{at}")
+    def obj(self, o: RawObject, message) -> None:
+        self.lines.append(f"{self.source}: {describe(o.name, o.id)}: {message}{line_words(o.line)}")
 
     def raise_if_any(self) -> None:
         if self.lines:
@@ -220,7 +222,20 @@ class _Collector:
 
 
 def describe(name: str, object_id: int) -> str:
-    return f"object {name or '<unnamed>'} (id {object_id})"
+    return object_words(name, object_id)
+
+
+# Why a wall or door segment is refused (model.lattice_edges raises these words; translated here).
+SEGMENT_REASONS = (N_("does not lie on grid lines"), N_("is diagonal; walls and doors run along grid lines"))
+
+
+def _shape_word(shape: str) -> str:
+    """A Tiled object's shape as a problem names it, in the reader's language."""
+    words = {"point": pgettext("map object shape", "point"), "polygon": pgettext("map object shape", "polygon"),
+             "polyline": pgettext("map object shape", "polyline"), "rectangle": pgettext("map object shape", "rectangle"),
+             "ellipse": pgettext("map object shape", "ellipse"), "text": pgettext("map object shape", "text"),
+             "tile": pgettext("map object shape", "tile")}
+    return words.get(shape, shape)
 
 
 def _num(text: str | None, default: str = "0") -> Fraction:
@@ -264,24 +279,24 @@ def _read_props(owner: ElementTree.Element) -> dict[str, tuple[str, str | None]]
 def _typed(spec: Prop, tiled_type: str, raw: str | None) -> tuple[object, str | None]:
     """(value, problem) for one property against its spec."""
     if spec.type != tiled_type:
-        return None, f"must be of type {spec.type} (it is {tiled_type})"
+        return None, str(M("must be of type {type} (it is {found})", type=spec.type, found=tiled_type))
     raw = raw or ""
     if spec.type == "bool":
         if raw not in ("true", "false"):
-            return None, f"must be true or false, not {raw!r}"
+            return None, str(M("must be true or false, not {value}", value=repr(raw)))
         return raw == "true", None
     if spec.type == "int":
         try:
             return int(raw), None
         except ValueError:
-            return None, f"must be a whole number, not {raw!r}"
+            return None, str(M("must be a whole number, not {value}", value=repr(raw)))
     if spec.type == "float":
         try:
             return exact_number(raw), None
         except ValueError:
-            return None, f"must be a number, not {raw!r}"
+            return None, str(M("must be a number, not {value}", value=repr(raw)))
     if spec.choices is not None and raw not in spec.choices:
-        return None, f"must be one of {', '.join(spec.choices)}, not {raw!r}"
+        return None, str(M("must be one of {choices}, not {value}", choices=", ".join(spec.choices), value=repr(raw)))
     return raw, None
 
 
@@ -293,17 +308,17 @@ def _check_props(
     values: dict[str, object] = {}
     for name, (tiled_type, raw) in found.items():
         if name not in specs:
-            known = ", ".join(sorted(specs)) or "none"
-            report(f"unknown property {name!r} (known: {known})")
+            known = ", ".join(sorted(specs)) or _("none")
+            report(M("unknown property {name} (known: {known})", name=repr(name), known=known))
             continue
         value, problem = _typed(specs[name], tiled_type, raw)
         if problem:
-            report(f"property {name} {problem}")
+            report(M("property {name} {problem}", name=name, problem=problem))
         else:
             values[name] = value
     for name, spec in specs.items():
         if spec.required and name not in found:
-            report(f"missing required property {name!r}")
+            report(M("missing required property {name}", name=repr(name)))
     return values
 
 
@@ -324,7 +339,7 @@ def _raw_object(layer: str, el: ElementTree.Element, out: _Collector, line: int 
         origin = (_num(el.get("x")), _num(el.get("y")))
         o.rotation = _num(el.get("rotation"))
         if el.get("template") is not None:
-            out.obj(o, "object templates are not supported; detach the template in Tiled")
+            out.obj(o, M("object templates are not supported; detach the template in Tiled"))
             return None
         if o.shape in ("polygon", "polyline"):
             o.points = _parse_points(el.find(o.shape).get("points", ""), origin)
@@ -335,11 +350,12 @@ def _raw_object(layer: str, el: ElementTree.Element, out: _Collector, line: int 
         else:
             o.points = (origin,)
     except (ValueError, ZeroDivisionError, AttributeError) as exc:
-        out.obj(o, f"unreadable coordinates ({exc})")
+        out.obj(o, M("unreadable coordinates ({why})", why=exc))
         return None
     if o.rotation % 360 and o.shape != "point":
         if o.rotation % 90:
-            out.obj(o, f"is rotated by {o.rotation} degrees; only quarter turns are supported (reset the rotation in Tiled)")
+            out.obj(o, M("is rotated by {degrees} degrees; only quarter turns are supported (reset the rotation in Tiled)",
+                         degrees=str(o.rotation)))
             return None
         o.points = _rotate(o.points, origin, o.rotation)
     return o
@@ -370,17 +386,17 @@ def load_board(path: str | os.PathLike) -> Board:
         out.raise_if_any()
 
     if root.get("orientation", "orthogonal") != "orthogonal":
-        out.map(f"orientation {root.get('orientation')!r} is not supported (use orthogonal)")
+        out.map(M("orientation {orientation} is not supported (use orthogonal)", orientation=repr(root.get("orientation"))))
     if root.get("infinite", "0") == "1":
-        out.map("infinite maps are not supported (uncheck Infinite in the map properties)")
+        out.map(M("infinite maps are not supported (uncheck Infinite in the map properties)"))
     found = _read_props(root)
     title_raw = found.get("title", ("string", None))[1]
     title = title_raw if title_raw in TITLES else None
     if title is None:
         if "title" not in found:
-            out.map(f"missing required property 'title' (one of {', '.join(TITLES)})")
+            out.map(M("missing required property 'title' (one of {titles})", titles=", ".join(TITLES)))
         else:
-            out.map(f"property title must be one of {', '.join(TITLES)}, not {title_raw!r}")
+            out.map(M("property title must be one of {titles}, not {value}", titles=", ".join(TITLES), value=repr(title_raw)))
         out.raise_if_any()
     map_props = _check_props(found, MAP_PROPERTIES[title], out.map)
 
@@ -393,22 +409,23 @@ def load_board(path: str | os.PathLike) -> Board:
             continue
         name = child.get("name", "")
         if child.tag not in ("layer", "objectgroup"):
-            out.layer(name, f"<{child.tag}> layers are not supported (see docs/MAPS.md)", xml.line(child))
+            out.layer(name, M("<{tag}> layers are not supported (see docs/MAPS.md)", tag=child.tag), xml.line(child))
             continue
         spec = specs.get(name)
         if spec is None:
-            out.layer(name, f"unknown layer for a {title} map (known: {', '.join(specs)})", xml.line(child))
+            out.layer(name, M("unknown layer for a {title} map (known: {known})", title=title, known=", ".join(specs)),
+                      xml.line(child))
             continue
         if name in seen_layers:
-            out.layer(name, "appears twice", xml.line(child))
+            out.layer(name, M("appears twice"), xml.line(child))
             continue
         seen_layers.add(name)
         want = "layer" if spec.kind == "tiles" else "objectgroup"
         if child.tag != want:
-            out.layer(name, f"must be {'a tile' if spec.kind == 'tiles' else 'an object'} layer", xml.line(child))
+            out.layer(name, M("must be a tile layer") if spec.kind == "tiles" else M("must be an object layer"), xml.line(child))
             continue
         for prop in _read_props(child):
-            out.layer(name, f"unknown property {prop!r} (layers take no properties)", xml.line(child))
+            out.layer(name, M("unknown property {name} (layers take no properties)", name=repr(prop)), xml.line(child))
         if spec.kind == "tiles":
             tile_layers[name] = None  # read through pytmx below
             continue
@@ -424,13 +441,14 @@ def load_board(path: str | os.PathLike) -> Board:
             if len(out.lines) > before:
                 continue  # reported; building it would only repeat the problem
             if o.shape not in spec.shapes:
-                allowed = " or ".join(sorted(spec.shapes))
-                out.obj(o, f"is a {o.shape} on layer {name}; this layer takes {allowed} objects")
+                allowed = str(M(" or ")).join(_shape_word(x) for x in sorted(spec.shapes))
+                out.obj(o, M("is a {shape} on layer {layer}; this layer takes {allowed} objects", shape=_shape_word(o.shape),
+                             layer=name, allowed=allowed))
                 continue
             objects[name].append(o)
     for name, spec in specs.items():
         if spec.required and name not in seen_layers:
-            out.map(f"missing required layer {name!r}")
+            out.map(M("missing required layer {name}", name=repr(name)))
     if out.fatal:
         out.raise_if_any()
     # Our own checks passed, so pytmx sees a well-formed map; it decodes the tile data.
@@ -487,7 +505,7 @@ def _check_tilesets(source: str, root: ElementTree.Element, out: _Collector) -> 
             continue
         tsx = base / ref
         if not tsx.is_file():
-            out.map(f"tileset {ref} not found (looked for {os.path.normpath(tsx)})")
+            out.map(M("tileset {ref} not found (looked for {path})", ref=ref, path=os.path.normpath(tsx)))
         # its XML and sizes are checked by tmx_gate.check_map
 
 
@@ -504,9 +522,10 @@ def _check_names(objs: list[RawObject], out: _Collector, what: str) -> dict[str,
     named: dict[str, RawObject] = {}
     for o in objs:
         if not o.name:
-            out.obj(o, f"{what} needs a name (it is the {what} id)")
+            out.obj(o, M("{what} needs a name (it is the {what} id)", what=kind_word(what)))
         elif o.name in named:
-            out.obj(o, f"{what} name {o.name!r} is already used by {describe(o.name, named[o.name].id)}")
+            out.obj(o, M("{what} name {name} is already used by {other}", what=kind_word(what), name=repr(o.name),
+                         other=describe(o.name, named[o.name].id)))
         else:
             named[o.name] = o
     return named
@@ -515,7 +534,8 @@ def _check_names(objs: list[RawObject], out: _Collector, what: str) -> dict[str,
 def _unique(o: RawObject, name: str, seen: dict[str, RawObject], what: str, out: _Collector) -> bool:
     """Names the rules and missions refer to (doors, cover spots) must be unique on the map."""
     if name in seen:
-        out.obj(o, f"{what} name {name!r} is already used by {describe(name, seen[name].id)}")
+        out.obj(o, M("{what} name {name} is already used by {other}", what=kind_word(what), name=repr(name),
+                     other=describe(name, seen[name].id)))
         return False
     seen[name] = o
     return True
@@ -539,10 +559,10 @@ def _lines(kind: str, objs: list[RawObject], out: _Collector) -> list[Line]:
     for o in objs:
         pts = o.points + (o.points[:1] if o.shape == "polygon" else ())
         if len(o.points) < 2:
-            out.obj(o, f"a {kind} line needs at least 2 points")
+            out.obj(o, M("a {kind} line needs at least 2 points", kind=kind_word(kind)))
             continue
         if any(p == q for p, q in zip(pts, pts[1:])):
-            out.obj(o, f"{kind} line repeats a point (zero-length segment)")
+            out.obj(o, M("{kind} line repeats a point (zero-length segment)", kind=kind_word(kind)))
             continue
         lines.append(Line(kind, o.name, o.id, pts))
     return lines
@@ -552,10 +572,10 @@ def _point_in_area(o: RawObject, area_name: str, areas: dict[str, Area], out: _C
     area = areas.get(area_name)
     if area is None:
         if area_name not in out.declared_areas:  # a broken area was reported already
-            out.obj(o, f"refers to unknown area {area_name!r}")
+            out.obj(o, M("refers to unknown area {area}", area=repr(area_name)))
         return False
     if point_in_polygon(o.points[0], area.polygon) != 1:
-        out.obj(o, f"point {fmt_point(o.points[0])} is not inside its area {area_name!r}")
+        out.obj(o, M("point {point} is not inside its area {area}", point=fmt_point(o.points[0]), area=repr(area_name)))
         return False
     return True
 
@@ -565,14 +585,14 @@ def _arrows(o: RawObject, out: _Collector) -> tuple[int, ...] | None:
     try:
         angles = [int(part) for part in text.replace(" ", "").split(",") if part != ""]
     except ValueError:
-        out.obj(o, f"arrows must be angles in degrees separated by commas, e.g. \"0,90\" (got {text!r})")
+        out.obj(o, M("arrows must be angles in degrees separated by commas, e.g. \"0,90\" (got {text})", text=repr(text)))
         return None
     if not angles:
-        out.obj(o, "a cover spot needs at least one arrow")
+        out.obj(o, M("a cover spot needs at least one arrow"))
         return None
     bad = [a for a in angles if a % 45]
     if bad:
-        out.obj(o, f"arrow angle {bad[0]} is not a multiple of 45 degrees")
+        out.obj(o, M("arrow angle {angle} is not a multiple of 45 degrees", angle=bad[0]))
         return None
     norm = tuple(dict.fromkeys(a % 360 for a in angles))
     return norm
@@ -580,7 +600,7 @@ def _arrows(o: RawObject, out: _Collector) -> tuple[int, ...] | None:
 
 def _segment_connector(o: RawObject, kind: str, out: _Collector) -> Connector | None:
     if len(o.points) != 2 or o.points[0] == o.points[1]:
-        out.obj(o, "a connector is a straight line of exactly 2 distinct points")
+        out.obj(o, M("a connector is a straight line of exactly 2 distinct points"))
         return None
     return Connector(kind, o.name or f"{kind}{o.id}", o.id, Segment(o.points[0], o.points[1]))
 
@@ -620,7 +640,7 @@ def _build_gears(board: Board, objects: dict[str, list[RawObject]], out: _Collec
     door_names: dict[str, RawObject] = {}
     for o in objects.get("doors", []):
         if len(o.points) < 2:
-            out.obj(o, "a door line needs at least 2 points")
+            out.obj(o, M("a door line needs at least 2 points"))
             continue
         if not _unique(o, o.name or f"door{o.id}", door_names, "door", out):
             continue
@@ -646,10 +666,11 @@ def _build_doom(board: Board, objects, tile_layers, tiled, out: _Collector) -> N
             try:
                 found += lattice_edges(Segment(p, q), tw, th)
             except ValueError as exc:
-                out.obj(o, f"{what} segment {fmt_point(p)}-{fmt_point(q)} {exc}")
+                out.obj(o, M("{what} segment {a}-{b} {problem}", what=kind_word(what), a=fmt_point(p), b=fmt_point(q),
+                             problem=translate(str(exc))))  # lattice_edges' reasons: SEGMENT_REASONS
                 return None
         if not found:
-            out.obj(o, f"{what} has zero length")
+            out.obj(o, M("{what} has zero length", what=kind_word(what)))
             return None
         return found
 
@@ -678,13 +699,13 @@ def _build_doom(board: Board, objects, tile_layers, tiled, out: _Collector) -> N
                 connectors.append(c)
             for extra in ("door_type", "key", "state"):
                 if extra in o.properties:
-                    out.obj(o, f"property {extra} is for doors, not connectors")
+                    out.obj(o, M("property {name} is for doors, not connectors", name=extra))
             continue
         door_type = o.properties.get("door_type", "ordinary")
         if door_type == "security" and "key" not in o.properties:
-            out.obj(o, "a security door needs a key colour (property key)")
+            out.obj(o, M("a security door needs a key colour (property key)"))
         if door_type != "security" and "key" in o.properties:
-            out.obj(o, "only security doors take a key colour")
+            out.obj(o, M("only security doors take a key colour"))
         props = {"door_type": door_type}
         if "key" in o.properties:
             props["key"] = o.properties["key"]
@@ -708,18 +729,18 @@ def _build_doom(board: Board, objects, tile_layers, tiled, out: _Collector) -> N
     markers, blocking = [], set()
     for o in objects.get("props", []):
         kind_text = str(o.properties.get("kind", ""))
-        kind, _, variant = kind_text.partition(":")
+        kind, _colon, variant = kind_text.partition(":")
         if kind not in DOOM_PROP_KINDS:
-            out.obj(o, f"unknown prop kind {kind_text!r} (known: {', '.join(DOOM_PROP_KINDS)})")
+            out.obj(o, M("unknown prop kind {kind} (known: {known})", kind=repr(kind_text), known=", ".join(DOOM_PROP_KINDS)))
             continue
         if DOOM_PROP_KINDS[kind] and not variant:
-            out.obj(o, f"prop kind {kind} needs a value after ':' (e.g. {kind}:red)")
+            out.obj(o, M("prop kind {kind} needs a value after ':' (e.g. {kind}:red)", kind=kind))
             continue
         if not DOOM_PROP_KINDS[kind] and variant:
-            out.obj(o, f"prop kind {kind} takes no ':' value")
+            out.obj(o, M("prop kind {kind} takes no ':' value", kind=kind))
             continue
         if "count" in o.properties and kind != "equipment":
-            out.obj(o, "property count is only for equipment props")
+            out.obj(o, M("property count is only for equipment props"))
         cell = _cell_of(o, board, floor, out)
         if cell is None:
             continue
@@ -733,7 +754,7 @@ def _build_doom(board: Board, objects, tile_layers, tiled, out: _Collector) -> N
             blocking.add(cell)
     for o in objects.get("figures", []):
         if not o.type:
-            out.obj(o, "a figure needs its monster type in the Class field (e.g. imp)")
+            out.obj(o, M("a figure needs its monster type in the Class field (e.g. imp)"))
             continue
         cell = _cell_of(o, board, floor, out)
         if cell is None:
@@ -748,11 +769,11 @@ def _cell_of(o: RawObject, board: Board, floor: frozenset, out: _Collector):
     p = o.points[0]
     gx, gy = p[0] / board.tile_width, p[1] / board.tile_height
     if gx.denominator == 1 or gy.denominator == 1:
-        out.obj(o, f"point {fmt_point(p)} lies on a grid line; put it inside a square (at its centre)")
+        out.obj(o, M("point {point} lies on a grid line; put it inside a square (at its centre)", point=fmt_point(p)))
         return None
     cell = (int(gx), int(gy))
     if cell not in floor:
-        out.obj(o, f"point {fmt_point(p)} is in square {cell[0]},{cell[1]}, which is not floor")
+        out.obj(o, M("point {point} is in square {c},{r}, which is not floor", point=fmt_point(p), c=cell[0], r=cell[1]))
         return None
     return cell
 
@@ -760,11 +781,11 @@ def _cell_of(o: RawObject, board: Board, floor: frozenset, out: _Collector):
 def _build_level7(board: Board, objects, out: _Collector) -> None:
     tw, th = board.tile_width, board.tile_height
     if tw != th:
-        out.map(f"a Level 7 tile has square cells (tilewidth {tw} is not tileheight {th})")
+        out.map(M("a Level 7 tile has square cells (tilewidth {tw} is not tileheight {th})", tw=tw, th=th))
         return
     if board.width % L7_CELLS or board.height % L7_CELLS:
-        out.map(f"a Level 7 tile is {L7_CELLS} x {L7_CELLS} squares, or a whole number of such tiles "
-                f"(this map is {board.width} x {board.height})")
+        out.map(M("a Level 7 tile is {n} x {n} squares, or a whole number of such tiles (this map is {w} x {h})",
+                  n=L7_CELLS, w=board.width, h=board.height))
         return
     w, h = board.width * tw, board.height * th
     tile_id = str(board.properties.get("tile_id", ""))
@@ -777,15 +798,15 @@ def _build_level7(board: Board, objects, out: _Collector) -> None:
     for o in objects.get("doors", []):
         name = o.name or f"door{o.id}"
         if len(o.points) != 2:
-            out.obj(o, f"a door is a line of 2 points on the tile's edge (this one has {len(o.points)})")
+            out.obj(o, M("a door is a line of 2 points on the tile's edge (this one has {n})", n=len(o.points)))
             continue
         slot = l7_slot(board, *o.points)
         if slot is None:
-            out.obj(o, f"door {fmt_point(o.points[0])}-{fmt_point(o.points[1])} does not lie on one side of the tile "
-                       f"(each side of a {L7_CELLS * tw} px standard tile holds one door)")
+            out.obj(o, M("door {a}-{b} does not lie on one side of the tile (each side of a {px} px standard tile "
+                         "holds one door)", a=fmt_point(o.points[0]), b=fmt_point(o.points[1]), px=L7_CELLS * tw))
             continue
         if slot in taken:
-            out.obj(o, f"side {slot[0]} slot {slot[1]} already has door {taken[slot]}")
+            out.obj(o, M("side {side} slot {slot} already has door {door}", side=slot[0], slot=slot[1], door=taken[slot]))
             continue
         if not _unique(o, name, door_names, "door", out):
             continue
@@ -817,7 +838,8 @@ def _build_level7(board: Board, objects, out: _Collector) -> None:
         for o in objects.get(layer, []):
             x, y = o.points[0]
             if not (0 < x < w and 0 < y < h):
-                out.obj(o, f"{what} point {fmt_point(o.points[0])} is not inside the tile")
+                out.obj(o, M("icon point {point} is not inside the tile", point=fmt_point(o.points[0])) if what == "icon"
+                        else M("spot point {point} is not inside the tile", point=fmt_point(o.points[0])))
                 continue
             kind = str(o.properties["kind"])
             features.append(Marker(what, o.name or f"{kind}{o.id}", o.id, o.points[0], tile_id, {"kind": kind}))

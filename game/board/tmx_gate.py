@@ -29,7 +29,8 @@ from xml.etree import ElementTree
 from xml.parsers import expat
 
 from game.board.model import MapError
-from game.i18n import _
+from game.engine.text import M
+from game.i18n import _, fill, pgettext
 
 
 @dataclass(frozen=True)
@@ -77,17 +78,17 @@ def exact_number(text: str | None, limit: int = LIMITS.coordinate) -> Fraction:
     never reach Fraction (which would compute 10**999999999)."""
     raw = (text or "").strip()
     if len(raw) > LIMITS.number_text:
-        raise ValueError(f"number {_short(raw)} is too long (at most {LIMITS.number_text} characters)")
+        raise ValueError(str(M("number {value} is too long (at most {most} characters)", value=_short(raw), most=LIMITS.number_text)))
     m = _NUMBER.fullmatch(raw)
     if m is None:
-        raise ValueError(f"{_short(raw)} is not a number")
+        raise ValueError(str(M("{value} is not a number", value=_short(raw))))
     digits = (m.group(1) or "") + (m.group(2) or "") + (m.group(3) or "")
     exponent = int(m.group(4) or 0)  # at most number_text digits: cheap
     if digits.strip("0") and abs(exponent) > 2 * LIMITS.number_text:
-        raise ValueError(f"number {raw} is out of range (at most {limit} in size)")
+        raise ValueError(str(M("number {value} is out of range (at most {most} in size)", value=raw, most=limit)))
     value = Fraction(raw) if digits.strip("0") else Fraction(0)
     if abs(value) > limit:
-        raise ValueError(f"number {raw} is out of range (at most {limit} in size)")
+        raise ValueError(str(M("number {value} is out of range (at most {most} in size)", value=raw, most=limit)))
     return value
 
 
@@ -95,15 +96,54 @@ def whole_number(text: str | None, what: str, low: int, high: int) -> int:
     """A bounded whole number attribute, or ValueError naming it."""
     raw = (text or "").strip()
     if not _WHOLE.fullmatch(raw):
-        raise ValueError(f"{what} must be a whole number, not {_short(raw)}")
+        raise ValueError(str(M("{what} must be a whole number, not {value}", what=what, value=_short(raw))))
     value = int(raw)
     if not low <= value <= high:
-        raise ValueError(f"{what} {value} is out of range ({low} to {high})")
+        raise ValueError(str(M("{what} {value} is out of range ({low} to {high})", what=what, value=value, low=low, high=high)))
     return value
 
 
 def _short(text: str, keep: int = 24) -> str:
     return repr(text) if len(text) <= keep else repr(text[:keep]) + f"... ({len(text)} characters)"
+
+
+# --- the heads of a problem's line, in the reader's language -----------------------------------
+# Every problem is one line 'FILE: WHERE: what is wrong (line N)'; the builder's map list, the
+# set-up lists and check-map show it, so WHERE and the problem are said in the reader's language
+# (the file name stays as it is).
+
+
+def map_head(src: str) -> str:
+    """'FILE: map: '."""
+    return f"{src}: " + _("map") + ": "
+
+
+def layer_head(src: str, name: str) -> str:
+    """'FILE: layer NAME: '."""
+    return f"{src}: " + str(M("layer {name}", name=name)) + ": "
+
+
+def object_words(name: str, object_id: object) -> str:
+    """'object NAME (id N)', or 'object <unnamed> (id N)'."""
+    return str(M("object {name} (id {id})", name=name or _("<unnamed>"), id=object_id))
+
+
+def line_words(line: int | None) -> str:
+    """' (line N)' after a problem, or '' when the line is not known."""
+    return " " + str(M("(line {line})", line=line)) if line else ""
+
+
+def kind_word(kind: str) -> str:
+    """A map object's kind as a problem names it ('wall', 'door', 'cover'...), in the reader's
+    language; the layer names of docs/MAPS.md ('level_lines') are not translated."""
+    words = {"area": pgettext("map object", "area"), "wall": pgettext("map object", "wall"),
+             "level_line": pgettext("map object", "level line"), "border": pgettext("map object", "border"),
+             "duct": pgettext("map object", "duct"),
+             "door": pgettext("map object", "door"), "cover": pgettext("map object", "cover spot"),
+             "connector": pgettext("map object", "connector"), "entrance": pgettext("map object", "entrance"),
+             "exit": pgettext("map object", "exit"), "polygon": pgettext("map object", "polygon"),
+             "polyline": pgettext("map object", "polyline")}
+    return words.get(kind, kind)
 
 
 # --- XML ---------------------------------------------------------------------------------------
@@ -122,8 +162,7 @@ class XmlFile:
 
     def at(self, el: ElementTree.Element) -> str:
         """' (line N)' for a message, or ''."""
-        n = self.line(el)
-        return f" (line {n})" if n else ""
+        return line_words(self.line(el))
 
 
 class _Refused(Exception):
@@ -162,7 +201,7 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
         depth[0] += 1
         depth[1] += 1
         if depth[0] > LIMITS.depth:
-            raise _Refused(_("elements nested more than {n} deep at line {line}").format(n=LIMITS.depth, line=parser.CurrentLineNumber))
+            raise _Refused(fill(_("elements nested more than {n} deep at line {line}"), n=LIMITS.depth, line=parser.CurrentLineNumber))
         if depth[1] > LIMITS.elements:
             raise _Refused(_("more than {n} XML elements").format(n=LIMITS.elements))
         el = builder.start(tag, attrs)
@@ -173,11 +212,11 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
         builder.end(tag)
 
     def doctype(*_args):
-        raise _Refused(_("a DOCTYPE at line {line} is not allowed (Tiled writes none; entities are refused)").format(
+        raise _Refused(fill(_("a DOCTYPE at line {line} is not allowed (Tiled writes none; entities are refused)"),
             line=parser.CurrentLineNumber))
 
     def entity(*_args):
-        raise _Refused(_("an entity declaration at line {line} is not allowed").format(line=parser.CurrentLineNumber))
+        raise _Refused(fill(_("an entity declaration at line {line} is not allowed"), line=parser.CurrentLineNumber))
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -193,7 +232,7 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
         raise MapError(f"{head}{exc}") from None
     except expat.ExpatError as exc:
         reason = expat.ErrorString(exc.code)
-        raise MapError(head + _("bad XML at line {line}, column {column} ({why})").format(line=exc.lineno, column=exc.offset, why=reason)) from None
+        raise MapError(head + fill(_("bad XML at line {line}, column {column} ({why})"), line=exc.lineno, column=exc.offset, why=reason)) from None
     except (AssertionError, IndexError) as exc:  # TreeBuilder on a document with no element
         raise MapError(head + _("bad XML ({why})").format(why=exc or _("no root element"))) from None
     except LookupError as exc:  # an encoding= that Python does not know
@@ -230,8 +269,8 @@ def check_map(xml: XmlFile, lines: list[str]) -> MapShape | None:
     src, root = xml.source, xml.root
     start = len(lines)
 
-    def map_problem(message: str, el: ElementTree.Element = root) -> None:
-        lines.append(f"{src}: map: {message}{xml.at(el)}")
+    def map_problem(message, el: ElementTree.Element = root) -> None:
+        lines.append(f"{map_head(src)}{message}{xml.at(el)}")
 
     shape = MapShape()
     shape_ok = True
@@ -246,15 +285,15 @@ def check_map(xml: XmlFile, lines: list[str]) -> MapShape | None:
             continue
         setattr(shape, {"tilewidth": "tile_width", "tileheight": "tile_height"}.get(attr, attr), value)
     if shape.width and shape.height and shape.width * shape.height > LIMITS.cells:
-        map_problem(f"{shape.width}x{shape.height} tiles is too large (at most {LIMITS.cells} tiles)")
+        map_problem(M("{w}x{h} tiles is too large (at most {most} tiles)", w=shape.width, h=shape.height, most=LIMITS.cells))
         shape_ok = False
     _check_properties(xml, root, lambda m, el: map_problem(m, el))
 
     tilesets = _check_tilesets(xml, map_problem, lambda message, el: shape.art_problems.append(
-        f"{src}: map: {message}{xml.at(el)}"))
+        f"{map_head(src)}{message}{xml.at(el)}"))
     layers = [c for c in root if c.tag in ("layer", "objectgroup", "imagelayer", "group")]
     if len(layers) > LIMITS.layers:
-        map_problem(f"{len(layers)} layers is too many (at most {LIMITS.layers})")
+        map_problem(M("{n} layers is too many (at most {most})", n=len(layers), most=LIMITS.layers))
         layers = []
     object_ids: dict[int, str] = {}
     budget = [LIMITS.map_vertices]
@@ -262,11 +301,11 @@ def check_map(xml: XmlFile, lines: list[str]) -> MapShape | None:
     for layer in layers:
         name = layer.get("name", "")
 
-        def layer_problem(message: str, el: ElementTree.Element = layer, name: str = name) -> None:
-            lines.append(f"{src}: layer {_short(name, 40) if len(name) > LIMITS.name else name}: {message}{xml.at(el)}")
+        def layer_problem(message, el: ElementTree.Element = layer, name: str = name) -> None:
+            lines.append(f"{layer_head(src, _short(name, 40) if len(name) > LIMITS.name else name)}{message}{xml.at(el)}")
 
         if len(name) > LIMITS.name:
-            layer_problem(f"name is too long ({len(name)} characters; at most {LIMITS.name})")
+            layer_problem(M("name is too long ({n} characters; at most {most})", n=len(name), most=LIMITS.name))
             continue
         _check_properties(xml, layer, layer_problem)
         if layer.tag == "layer":
@@ -283,7 +322,7 @@ def _check_properties(xml: XmlFile, owner: ElementTree.Element, report) -> None:
         return
     props = holder.findall("property")
     if len(props) > LIMITS.properties:
-        report(f"{len(props)} properties is too many (at most {LIMITS.properties})", holder)
+        report(M("{n} properties is too many (at most {most})", n=len(props), most=LIMITS.properties), holder)
         return
     for prop in props:
         name = prop.get("name", "")
@@ -291,12 +330,12 @@ def _check_properties(xml: XmlFile, owner: ElementTree.Element, report) -> None:
         if value is None:
             value = prop.text or ""
         if len(name) > LIMITS.name:
-            report(f"a property name is too long ({len(name)} characters; at most {LIMITS.name})", prop)
+            report(M("a property name is too long ({n} characters; at most {most})", n=len(name), most=LIMITS.name), prop)
         elif len(value) > (LIMITS.name if name == "name" else LIMITS.value):
             cap = LIMITS.name if name == "name" else LIMITS.value
-            report(f"property {name} is too long ({len(value)} characters; at most {cap})", prop)
+            report(M("property {name} is too long ({n} characters; at most {most})", name=name, n=len(value), most=cap), prop)
         elif "\x00" in value:
-            report(f"property {name} contains a NUL character", prop)
+            report(M("property {name} contains a NUL character", name=name), prop)
 
 
 def _check_tilesets(xml: XmlFile, map_problem, art_problem) -> list[TilesetRange]:
@@ -485,77 +524,78 @@ def decode_tile_data(data: ElementTree.Element, cells: int) -> list[int]:
     enc, comp = data.get("encoding"), data.get("compression")
     if enc == "csv":
         if comp:
-            raise ValueError(f"csv data cannot be compressed ({comp!r})")
+            raise ValueError(str(M("csv data cannot be compressed ({comp})", comp=repr(comp))))
         parts = (data.text or "").replace("\n", "").replace("\r", "").split(",")
         if parts and not parts[-1].strip():
             parts.pop()
         if len(parts) != cells:
-            raise ValueError(f"has {len(parts)} cells of data; width*height is {cells}")
+            raise ValueError(str(M("has {n} cells of data; width*height is {cells}", n=len(parts), cells=cells)))
         gids = []
         for i, part in enumerate(parts):
             part = part.strip()
             if not part.isdigit() or len(part) > 10:
-                raise ValueError(f"cell {i}: {_short(part)} is not a tile gid (a whole number >= 0)")
+                raise ValueError(str(M("cell {i}: {value} is not a tile gid (a whole number >= 0)", i=i, value=_short(part))))
             gids.append(int(part))
         return gids
     if enc == "base64":
         try:
             raw = base64.b64decode("".join((data.text or "").split()), validate=True)
         except (binascii.Error, ValueError) as exc:
-            raise ValueError(f"base64 data is damaged ({exc})") from None
+            raise ValueError(str(M("base64 data is damaged ({why})", why=exc))) from None
         want = 4 * cells
         if comp in ("zlib", "gzip"):
             inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if comp == "gzip" else 0))
             try:
                 out = inflater.decompress(raw, want + 1)
             except zlib.error as exc:
-                raise ValueError(f"{comp} data is damaged ({exc})") from None
+                raise ValueError(str(M("{comp} data is damaged ({why})", comp=comp, why=exc))) from None
             if len(out) > want or inflater.unconsumed_tail:
-                raise ValueError(f"{comp} data inflates to more than width*height*4 = {want} bytes")
+                raise ValueError(str(M("{comp} data inflates to more than width*height*4 = {want} bytes", comp=comp, want=want)))
             raw = out
         elif comp:
-            raise ValueError(f"compression {comp!r} is not supported (use CSV, zlib or gzip)")
+            raise ValueError(str(M("compression {comp} is not supported (use CSV, zlib or gzip)", comp=repr(comp))))
         if len(raw) != want:
-            raise ValueError(f"has {len(raw) // 4} cells of data; width*height is {cells}")
+            raise ValueError(str(M("has {n} cells of data; width*height is {cells}", n=len(raw) // 4, cells=cells)))
         return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, want, 4)]
     if enc is None:
         tiles = data.findall("tile")
         if len(tiles) != cells:
-            raise ValueError(f"has {len(tiles)} cells of data; width*height is {cells}")
+            raise ValueError(str(M("has {n} cells of data; width*height is {cells}", n=len(tiles), cells=cells)))
         gids = []
         for i, t in enumerate(tiles):
             part = t.get("gid", "0")
             if not part.isdigit() or len(part) > 10:
-                raise ValueError(f"cell {i}: {_short(part)} is not a tile gid (a whole number >= 0)")
+                raise ValueError(str(M("cell {i}: {value} is not a tile gid (a whole number >= 0)", i=i, value=_short(part))))
             gids.append(int(part))
         return gids
-    raise ValueError(f"encoding {enc!r} is not supported (use CSV)")
+    raise ValueError(str(M("encoding {enc} is not supported (use CSV)", enc=repr(enc))))
 
 
 def _check_tile_layer(xml: XmlFile, layer: ElementTree.Element, shape: MapShape,
                       tilesets: list[TilesetRange], report) -> None:
     for attr, want in (("width", shape.width), ("height", shape.height)):
         if layer.get(attr) is not None and layer.get(attr) != str(want):
-            report(f"{attr} {_short(layer.get(attr))} differs from the map's {want} (finite maps only)")
+            report(M("{attr} {value} differs from the map's {want} (finite maps only)", attr=attr, value=_short(layer.get(attr)),
+                     want=want))
             return
     data = layer.find("data")
     if data is None:
-        report("has no <data>")
+        report(M("has no <data>"))
         return
     if data.find("chunk") is not None:
-        report("has chunks (an infinite map); uncheck Infinite in the map properties", data)
+        report(M("has chunks (an infinite map); uncheck Infinite in the map properties"), data)
         return
     try:
         gids = decode_tile_data(data, shape.width * shape.height)
     except ValueError as exc:
-        report(f"data {exc}", data)
+        report(M("data {problem}", problem=exc), data)
         return
     for i, raw in enumerate(gids):
         gid = raw & ~GID_FLAGS
         if gid and not any(t.firstgid <= gid < t.firstgid + t.tilecount for t in tilesets):
-            covered = ", ".join(f"{t.firstgid}-{t.firstgid + t.tilecount - 1}" for t in tilesets) or "none"
-            report(f"cell {i % shape.width},{i // shape.width}: gid {gid} is in no tileset "
-                   f"(the tilesets cover {covered})", data)
+            covered = ", ".join(f"{t.firstgid}-{t.firstgid + t.tilecount - 1}" for t in tilesets) or _("none")
+            report(M("cell {c},{r}: gid {gid} is in no tileset (the tilesets cover {covered})", c=i % shape.width,
+                     r=i // shape.width, gid=gid, covered=covered), data)
             return
 
 
@@ -563,7 +603,7 @@ def _check_objects(xml: XmlFile, group: ElementTree.Element, ids: dict[int, str]
                    layer_problem, bounds: tuple[int, int] | None, budget: list[int]) -> None:
     objects = group.findall("object")
     if len(objects) > LIMITS.objects_per_layer:
-        layer_problem(f"{len(objects)} objects is too many (at most {LIMITS.objects_per_layer})")
+        layer_problem(M("{n} objects is too many (at most {most})", n=len(objects), most=LIMITS.objects_per_layer))
         return
     src = xml.source
     for el in objects:
@@ -572,20 +612,20 @@ def _check_objects(xml: XmlFile, group: ElementTree.Element, ids: dict[int, str]
         shown = name if len(name) <= LIMITS.name else _short(name, 40)
         try:
             oid = whole_number(raw_id, "id", 1, 2**31 - 1)
-            who = f"object {shown or '<unnamed>'} (id {oid})"
+            who = object_words(shown, oid)
         except ValueError as exc:
-            lines.append(f"{src}: object {shown or '<unnamed>'} (id {_short(raw_id)}): {exc}{xml.at(el)}")
+            lines.append(f"{src}: {object_words(shown, _short(raw_id))}: {exc}{xml.at(el)}")
             continue
 
-        def problem(message: str, at: ElementTree.Element = el, who: str = who) -> None:
+        def problem(message, at: ElementTree.Element = el, who: str = who) -> None:
             lines.append(f"{src}: {who}: {message}{xml.at(at)}")
 
         if oid in ids:
-            problem(f"id {oid} is already used by {ids[oid]}")
+            problem(M("id {id} is already used by {other}", id=oid, other=ids[oid]))
         else:
             ids[oid] = who
         if len(name) > LIMITS.name:
-            problem(f"name is too long ({len(name)} characters; at most {LIMITS.name})")
+            problem(M("name is too long ({n} characters; at most {most})", n=len(name), most=LIMITS.name))
         origin = [Fraction(0), Fraction(0)]
         for attr in ("x", "y", "width", "height", "rotation"):
             if el.get(attr) is not None:
@@ -600,7 +640,7 @@ def _check_objects(xml: XmlFile, group: ElementTree.Element, ids: dict[int, str]
                 elif attr in ("width", "height"):
                     _check_on_map(origin[attr == "height"] + value, "x" if attr == "width" else "y", bounds, problem)
         if el.get("gid") is not None and not (el.get("gid", "").isdigit() and len(el.get("gid", "")) <= 10):
-            problem(f"gid {_short(el.get('gid', ''))} is not a tile gid")
+            problem(M("gid {gid} is not a tile gid", gid=_short(el.get("gid", ""))))
         budget[0] -= 4
         for kind in ("polygon", "polyline"):
             shape = el.find(kind)
@@ -608,7 +648,7 @@ def _check_objects(xml: XmlFile, group: ElementTree.Element, ids: dict[int, str]
                 budget[0] -= _check_points(shape.get("points", ""), kind, lambda m, s=shape: problem(m, s),
                                            (origin[0], origin[1]), bounds)
         if budget[0] < 0:
-            problem(f"the map has more than {LIMITS.map_vertices} points in its objects")
+            problem(M("the map has more than {most} points in its objects", most=LIMITS.map_vertices))
             return
         _check_properties(xml, el, problem)
 
@@ -618,7 +658,8 @@ def _check_on_map(value: Fraction, axis: str, bounds: tuple[int, int] | None, pr
         return True
     size = bounds[axis == "y"]
     if not -size <= value <= 2 * size:
-        problem(f"{axis} {_decimal(value)} is far off the map (it is {size} pixels {'wide' if axis == 'x' else 'high'})")
+        problem(M("x {value} is far off the map (it is {size} pixels wide)", value=_decimal(value), size=size) if axis == "x"
+                else M("y {value} is far off the map (it is {size} pixels high)", value=_decimal(value), size=size))
         return False
     return True
 
@@ -632,19 +673,21 @@ def _check_points(text: str, kind: str, problem, origin: tuple[Fraction, Fractio
     """Checks a points attribute; returns how many points it has."""
     pairs = text.split()
     if len(pairs) > LIMITS.vertices:
-        problem(f"{kind} has {len(pairs)} points (at most {LIMITS.vertices})")
+        problem(M("{kind} has {n} points (at most {most})", kind=kind_word(kind), n=len(pairs), most=LIMITS.vertices))
         return len(pairs)
     for n, pair in enumerate(pairs, 1):
         xy = pair.split(",")
         if len(xy) != 2:
-            problem(f"{kind} point {n} {_short(pair)} is not x,y")
+            problem(M("{kind} point {n} {pair} is not x,y", kind=kind_word(kind), n=n, pair=_short(pair)))
             return len(pairs)
         try:
             x, y = exact_number(xy[0]), exact_number(xy[1])
         except ValueError as exc:
-            problem(f"{kind} point {n}: {exc}")
+            problem(M("{kind} point {n}: {problem}", kind=kind_word(kind), n=n, problem=exc))
             return len(pairs)
-        if not (_check_on_map(origin[0] + x, "x", bounds, lambda m: problem(f"{kind} point {n}: {m}"))
-                and _check_on_map(origin[1] + y, "y", bounds, lambda m: problem(f"{kind} point {n}: {m}"))):
+        def off_map(m, n=n):
+            problem(M("{kind} point {n}: {problem}", kind=kind_word(kind), n=n, problem=m))
+
+        if not (_check_on_map(origin[0] + x, "x", bounds, off_map) and _check_on_map(origin[1] + y, "y", bounds, off_map)):
             return len(pairs)
     return len(pairs)

@@ -165,7 +165,7 @@ class Msg(_Reads):
         if self.n is not None and "n" not in values:
             values["n"] = self.n
         try:
-            return template.format(**values)
+            return i18n.fill(template, **values)
         except (KeyError, IndexError, ValueError):
             # A translation with a broken placeholder: the English sentence, never a crash.
             try:

@@ -20,6 +20,8 @@ from game.board.checks import check_board
 from game.board.model import MapError
 from game.board.slots import L7_CELLS
 from game.board.tmx import load_board
+from game.board.tmx_gate import map_head
+from game.engine.text import M
 from game.engine.provenance import read_provenance
 from game.engine.tomldata import load_toml
 
@@ -116,7 +118,8 @@ def load_tile(path: str | Path, minimum: Mapping[str, int] | None = None) -> Til
     board = load_board(path)
     src = str(path)
     if board.properties.get("title") != "level7":
-        raise MapError(f"{src}: map: not a Level 7 tile (title is {board.properties.get('title')!r}, not 'level7')")
+        raise MapError(map_head(src) + str(M("not a Level 7 tile (title is {title}, not 'level7')",
+                                             title=repr(board.properties.get("title")))))
     problems = [str(p) for p in check_board(board)]
     off_map = bool(board.properties.get("off_map", False))
     spots: dict[str, int] = {}
@@ -129,8 +132,8 @@ def load_tile(path: str | Path, minimum: Mapping[str, int] | None = None) -> Til
         if off_map and kind != "character":
             continue
         if spots.get(kind, 0) < n:
-            problems.append(f"{src}: map: {spots.get(kind, 0)} {kind} spots; a tile needs {n} "
-                            f"(game/level7/data/tiles.toml [spots])")
+            problems.append(map_head(src) + str(M("{n} {kind} spots; a tile needs {need} (game/level7/data/tiles.toml [spots])",
+                                                  n=spots.get(kind, 0), kind=kind, need=n)))
     if problems:
         raise MapError(problems)
     doors = {(str(d.properties["edge"]), int(d.properties["slot"])): str(d.properties["kind"]) for d in board.doors}
@@ -162,7 +165,7 @@ def load_tiles(folder: str | Path = MAPS) -> dict[str, Tile]:
             problems += exc.problems
             continue
         if tile.id in tiles:
-            problems.append(f"{path}: map: tile_id {tile.id} is also {tiles[tile.id].source}")
+            problems.append(map_head(str(path)) + str(M("tile_id {id} is also {other}", id=tile.id, other=tiles[tile.id].source)))
             continue
         tiles[tile.id] = tile
     if problems:

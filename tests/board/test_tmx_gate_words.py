@@ -17,7 +17,7 @@ def english_after():
 
 
 @pytest.mark.parametrize("lang,said", [("en", "map: bad XML at line 4, column"),
-                                       ("hu", "térkép: hibás XML a(z) 4. sor"),
+                                       ("hu", "térkép: hibás XML a 4. sor"),
                                        ("el", "χάρτης: λανθασμένο XML στη γραμμή 4, στήλη")])
 def test_a_cut_map_is_refused_in_the_readers_words(tmp_path, lang, said):
     cut = tmp_path / "cut.tmx"

@@ -94,7 +94,7 @@ def test_a_doors_side_is_named_in_the_readers_words():
         title.apply(state, title.legal_actions(state)[0])
     sides = {a.payload["door"][0]: a.label for a in title.legal_actions(state) if a.kind == "explore"}
     assert sides, "the first turn has doors to explore"
-    want = {"hu": {"N": "(É oldal)", "E": "(K oldal)", "S": "(D oldal)", "W": "(Ny oldal)"},
+    want = {"hu": {"N": "az É oldali", "E": "a K oldali", "S": "a D oldali", "W": "a Ny oldali"},
             "el": {"N": "πλευρά Β", "E": "πλευρά Α", "S": "πλευρά Ν", "W": "πλευρά Δ"}}
     try:
         for language, words in want.items():

@@ -448,7 +448,6 @@ def test_a_used_or_switched_off_mark_hides_no_name(make_app, config_dir, monkeyp
     from game.engine.bots import RandomBot
     from game.ui import widgets
     from game.ui.convoy import cards
-    from game.i18n import _
 
     config_dir.mkdir(parents=True, exist_ok=True)
     (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
@@ -461,7 +460,11 @@ def test_a_used_or_switched_off_mark_hides_no_name(make_app, config_dir, monkeyp
     assert len(placed) >= 6
     st.used.extend(placed)
     st.disabled.extend(placed[::2])
-    words = {_("used"), _("off"), _("used") + " / " + _("off")}
+    from game.ui.convoy.table_scene import mark_word
+
+    # the whole words, or the short ones a small face shows (test_convoy_small_words.py)
+    words = {w for short in (False, True) for w in (mark_word("used", short), mark_word("off", short),
+                                                     mark_word("used", short) + " / " + mark_word("off", short))}
     drawn: list[pygame.Rect] = []
     real = widgets.text
 

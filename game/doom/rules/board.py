@@ -31,6 +31,8 @@ from game.board.gridlos import GridSight
 from game.board.model import Board, Cell, Edge, MapError
 from game.engine.errors import InputError
 from game.board.tmx import load_board  # no pygame: pytmx reads the map without images
+from game.board.tmx_gate import map_head, object_words
+from game.engine.text import M
 
 DOOR_LABEL = re.compile(r"D[1-9][0-9]*")  # a door named as the scenario maps name theirs
 
@@ -101,7 +103,7 @@ class DoomMap:
 
     def __init__(self, board: Board, content=None):
         if board.grid is None:
-            raise MapError(f"{board.source}: map: not a Doom map (no square grid)")
+            raise MapError(map_head(board.source) + str(M("not a Doom map (no square grid)")))
         self.board = board
         grid = board.grid
         self.cols, self.rows = grid.cols, grid.rows
@@ -127,7 +129,7 @@ class DoomMap:
             if area.properties.get("start_zone"):
                 self.start_zones.append(name)
         for c in sorted(self.floor - self.area_of.keys()):
-            problems.append(f"{board.source}: map: floor square {c[0]},{c[1]} is in no area")
+            problems.append(map_head(board.source) + str(M("floor square {c},{r} is in no area", c=c[0], r=c[1])))
             break
 
         self.doors: dict[str, DoorSpec] = {}
@@ -157,27 +159,29 @@ class DoomMap:
             if m.kind == "figure":
                 monster = str(m.properties["type"])
                 if content is not None and monster not in content.monsters:
-                    problems.append(f"{board.source}: object {m.name} (id {m.object_id}): unknown monster "
-                                    f"{monster!r} (known: {', '.join(sorted(content.monsters))})")
+                    problems.append(f"{board.source}: {object_words(m.name, m.object_id)}: " + str(M(
+                        "unknown monster {monster} (known: {known})", monster=repr(monster),
+                        known=", ".join(sorted(content.monsters)))))
                     continue
                 kind = content.monsters[monster].footprint if content is not None else "single"
                 orientation = str(m.properties.get("orientation", "east"))
                 if orientation not in ORIENTATIONS:
-                    problems.append(f"{board.source}: object {m.name} (id {m.object_id}): orientation must be "
-                                    f"one of {', '.join(ORIENTATIONS)}")
+                    problems.append(f"{board.source}: {object_words(m.name, m.object_id)}: " + str(M(
+                        "orientation must be one of {choices}", choices=", ".join(ORIENTATIONS))))
                     continue
                 cells = footprint(kind, cell, orientation)
                 if any(c not in self.floor for c in cells):
-                    problems.append(f"{board.source}: object {m.name} (id {m.object_id}): the {monster}'s squares "
-                                    f"{', '.join(f'{x},{y}' for x, y in cells)} are not all floor")
+                    problems.append(f"{board.source}: {object_words(m.name, m.object_id)}: " + str(M(
+                        "the {monster}'s squares {cells} are not all floor", monster=monster,
+                        cells=", ".join(f"{x},{y}" for x, y in cells))))
                     continue
                 self.figures.append(FigureSpec(m.name, monster, cells, int(m.properties.get("min_marines", 1)), area))
                 continue
             variant = str(m.properties.get("variant", ""))
             if m.kind == "equipment" and content is not None and not (
                     variant in content.items or variant in content.weapons or variant in content.ammo):
-                problems.append(f"{board.source}: object {m.name} (id {m.object_id}): unknown equipment "
-                                f"{variant!r} (an item, weapon or ammo id of game/doom/data)")
+                problems.append(f"{board.source}: {object_words(m.name, m.object_id)}: " + str(M(
+                    "unknown equipment {variant} (an item, weapon or ammo id of game/doom/data)", variant=repr(variant))))
                 continue
             self.props.append(PropSpec(m.name, m.kind, variant, cell, int(m.properties.get("count", 1)), area))
         if problems:

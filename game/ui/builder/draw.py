@@ -16,6 +16,16 @@ WARNING = (240, 180, 40)
 SNAP_OK = (90, 200, 120)
 
 
+
+
+def shown_note(note: str) -> str:
+    """A builder notice as the panel shows it: a problem line's file by its name alone
+    ('broken.tmx: layer walls: ...'), the folders left out (the line names it whole in the log)."""
+    head, sep, rest = str(note).partition(": ")
+    if sep and ("/" in head or "\\" in head) and "." in head.rsplit("/", 1)[-1]:
+        return head.replace("\\", "/").rsplit("/", 1)[-1] + sep + rest
+    return str(note)
+
 def draw_scene(scene, surface: pygame.Surface) -> None:
     ctx, pal = scene.ctx, scene.ctx.palette
     view = scene.view_rect
@@ -379,7 +389,12 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     y += px(24)
     scene.issue_rows = []
     font = ctx.font(13)
-    bottom_reserved = px(150)
+    small = ctx.font(12)
+    notes = scene.notices + scene.load_problems
+    # The last notice wrapped, its file named without its folders: a map that failed to open
+    # showed '/work/…/maps/custom/broken.tmx: …' cut after the path, never what was wrong.
+    note_lines = widgets.wrap_most(shown_note(notes[-1]), small, w, 4) if notes else []
+    bottom_reserved = px(150) + max(0, len(note_lines) - 1) * small.get_linesize()
     if not validation.issues:
         # Wrapped, not cut: at 1280x720 the panel's width read "No problems: ready to save and...".
         for line in widgets.wrap_most(_("No problems: ready to save and play"), font, w, 3):
@@ -444,6 +459,6 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     for line in widgets.wrap_most(scene.status, font, w, 2) if scene.status else []:
         widgets.text(surface, line, font, pal.accent, (x, yb))
         yb += font.get_linesize()
-    notes = scene.notices + scene.load_problems
-    if notes:
-        widgets.text(surface, widgets.elide(notes[-1], ctx.font(12), w), ctx.font(12), WARNING, (x, r.bottom - px(22)))
+    for n, line in enumerate(note_lines):
+        widgets.text(surface, line, small, WARNING,
+                     (x, r.bottom - px(22) - (len(note_lines) - 1 - n) * small.get_linesize()))

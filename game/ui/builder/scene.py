@@ -23,7 +23,7 @@ import pygame
 from game import titles
 from game.board.builder import SIZES, Builder, BuildError, BuildItem, BuildPlacement, Issue, MapMeta, PieceLibrary
 from game.gears.custom import MissionError, draft_for, mission_path, save_draft
-from game.i18n import _, ngettext
+from game.i18n import _, fill, ngettext
 from game.ui import widgets
 from game.ui.builder.mission import MAX_NAME, MissionPanel
 from game.ui.builder.sprites import PieceSprites
@@ -373,7 +373,7 @@ class BuilderScene(Scene):
 
         target = path or self.save_path()
         if self.shipped(target):
-            self.status = _("Not saved: {name} ships with Tiletop; maps are saved under maps/custom").format(
+            self.status = fill(_("Not saved: {name} ships with Tiletop; maps are saved under maps/custom"),
                 name=target.name)
             self.dirty = True
             return None

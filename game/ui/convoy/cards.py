@@ -92,15 +92,22 @@ def city_text(content, city_id: str) -> tuple[str, str]:
     return f"{city.number} {_(city.name)}", "\n".join(lines)
 
 
-def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id: str, *, state: str = "normal") -> None:
-    """One card face filling `rect`. state: normal | playable | selected | dim | offline."""
+def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id: str, *, state: str = "normal",
+              shown: int | None = None) -> None:
+    """One card face filling `rect`. state: normal | playable | selected | dim | offline.
+    `shown`: the face's width left in sight when the next card of a fanned hand lies over it:
+    the name is fitted into that part of its band (on two lines, a long word broken), so each
+    name of a hand of 13 or more still reads whole ('Ripper Robo', 'Artillery Strik', 'Újrahasznosítc'
+    showed at 1280x720)."""
     rect = pygame.Rect(rect)
     if rect.width < 8 or rect.height < 8:
         return
     if state not in STATES:
         state = "normal"
-    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"))
-    face = _FACES.get(key, lambda: _render_card(ctx, content, card_id, rect.size, state))
+    if shown is not None and shown >= rect.width:
+        shown = None
+    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"), shown)
+    face = _FACES.get(key, lambda: _render_card(ctx, content, card_id, rect.size, state, shown))
     surface.blit(face, rect)
 
 
@@ -252,6 +259,22 @@ def _compact_name(ctx, name: str, width: int, band: int, most: int = 0) -> tuple
     return lines, font, band
 
 
+def _hidden_right_name(ctx, name: str, width: int, band: int, k: float, compact: bool) -> tuple[list[str], pygame.font.Font]:
+    """A name in the `width` left of a fanned hand card's band: on one line as the face words
+    it, a little smaller if need be, else on two lines as large as the band holds (a long word
+    broken between syllables), squeezed a little rather than cut."""
+    if compact:
+        lines, font = _word_fit(ctx, name, width, band * 0.44, 8, lines=1, squeeze=1.3)
+    else:
+        lines, font = _word_fit(ctx, name, width, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
+    if "\u2026" not in "".join(lines):
+        return lines, font
+    size = max(8, round(12 * k))
+    while size > 7 and 2 * (_font(ctx, size, True).get_linesize() - 1) > band + 2:
+        size -= 1
+    return _word_fit(ctx, name, width, size, min(size, 7), lines=2, squeeze=1.15)
+
+
 def face_layout(ctx, content, card_id: str, w: int, h: int) -> dict[str, pygame.Rect | float | bool]:
     """The layout of one card's face `w` x `h` (_layout), with the name band that card's name
     needs: on a small face a long name's band reaches up over the picture (_compact_name). The
@@ -353,7 +376,8 @@ def _layout(w: int, h: int) -> dict[str, pygame.Rect | float | bool]:
             "text": text}
 
 
-def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) -> pygame.Surface:
+def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
+                 shown: int | None = None) -> pygame.Surface:
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
     card = content.cards.get(card_id)
@@ -383,7 +407,10 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str) 
     pygame.draw.line(out, _light(band, 0.3), (name.left + 2, name.top + 1), (name.right - 3, name.top + 1))
     pad = max(3, round(6 * k))
     room = name
-    if L["compact"]:
+    if shown is not None:  # the next card covers the band's right part: the name in the rest
+        room = pygame.Rect(name.left, name.top, max(2 * pad + 8, min(name.width, shown - name.left - 1)), name.height)
+        lines, font = _hidden_right_name(ctx, _(card.name), room.width - 2 * pad, name.height, k, L["compact"])
+    elif L["compact"]:
         lines, font, _high = _compact_name(ctx, _(card.name), room.width - 2 * pad, name.height)
     else:
         lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)

@@ -31,7 +31,7 @@ from game.board.model import MapError
 from game.board.tmx_gate import check_map, parse_xml
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.ui import widgets
 from game.ui.convoy import cards, words
 from game.ui.convoy.entry import PLAYERS, SAVES
@@ -84,6 +84,16 @@ class Step:
     kind: str
     text: str
     age: int = 0
+
+
+def mark_word(mark: str, short: bool = False) -> str:
+    """The word of a card's mark ("used", "off": ConvoyTable.card_marks), or its short word for
+    a small face (the Hungarian 'használva' and the Greek 'χρησιμοποιήθηκε' were cut to 'hasz…'
+    and 'χρησ…' on every face of 1280x720 and on Greek ones at 1920x1080); the whole word shows
+    over the card under the pointer."""
+    if mark == "used":
+        return pgettext("convoy small card", "used") if short else _("used")
+    return pgettext("convoy small card", "off") if short else _("off")
 
 
 class ConvoyTable(GameTable):
@@ -1123,7 +1133,11 @@ class ConvoyTable(GameTable):
         for j in range(lost):
             rect = places[len(uids) + free + j]
             pygame.draw.rect(surface, (60, 60, 64), rect, border_radius=px(6))
-            widgets.text(surface, *self.lost_word(rect.width - px(4)), pal.text_dim, rect.center, "center")
+            lines, font = self.lost_word(rect.width - px(4), rect.height - px(4))
+            step = font.get_linesize()
+            for n, line in enumerate(lines):
+                widgets.text(surface, line, font, pal.text_dim,
+                             (rect.centerx, rect.centery + (2 * n - len(lines) + 1) * step // 2), "center")
         if c in self.glow.get("bonus", ()) and s == SIDE_INDEX.get(self.session.decider or "", -1):
             badge = pygame.Rect(0, 0, px(44), px(28))
             badge.center = (inner.centerx, head.centery)
@@ -1136,15 +1150,23 @@ class ConvoyTable(GameTable):
             widgets.text(surface, left, ctx.font(12, bold=True), self.colour_of(side), (head.left + px(8), head.centery), "midleft")
             widgets.text(surface, right, font, pal.text_dim, (head.right - px(8), head.centery), "midright")
 
-    def lost_word(self, width: int) -> tuple[str, pygame.font.Font]:
-        """'lost' on a station a card took away, `width` pixels wide at most: a smaller size,
-        else cut (at 1280x720 the Hungarian 'elveszett' ran out of its station on both sides)."""
+    def lost_word(self, width: int, height: int | None = None) -> tuple[list[str], pygame.font.Font]:
+        """'lost' on a station a card took away, in `width` pixels: one line at 11 down to 8,
+        else broken between syllables into the station's `height` ('elvesz-' 'ett'), else cut
+        (at 1280x720 the Hungarian 'elveszett' ran out of its station, then showed as 'elvesz…')."""
         word = _("lost")
-        for size in (11, 10, 9, 8):
+        sizes = (11, 10, 9, 8)
+        for size in sizes:
             font = self.ctx.font(size)
             if font.size(word)[0] <= width:
-                return word, font
-        return widgets.elide(word, font, width), font
+                return [word], font
+        for size in sizes:
+            font = self.ctx.font(size)
+            lines = widgets.wrap(word, font, width, hyphenate=True)
+            if all(font.size(line)[0] <= width for line in lines) and (
+                    height is None or len(lines) * font.get_linesize() <= height):
+                return lines, font
+        return [widgets.elide(word, font, width)], font
 
     def column_heading(self, width: int, strength: int, used: int, now: int) -> tuple[str, str, pygame.font.Font]:
         """A side's column heading in `width` pixels: its strength and its stations in use, in
@@ -1162,6 +1184,14 @@ class ConvoyTable(GameTable):
                 return left, stations, font
         return sign, "{used}/{all}".format(used=used, all=now), ctx.font(11)
 
+    def card_marks(self, uid: int) -> list[str]:
+        """The marks of a card on the table, as message ids: 'used' (its once-a-round ability
+        this round) and 'off' (switched off), 'off' last."""
+        from game.convoy.rules import board as B
+
+        st = self.state
+        return [m for m, on in (("used", uid in st.used), ("off", B.is_disabled(st, uid))) if on]
+
     def mark_place(self, rect: pygame.Rect, uid: int, marks: list[str], tokens: list[pygame.Rect],
                    foot: int) -> tuple[pygame.Rect, list[str], pygame.font.Font]:
         """Where the used / switched-off marks of card `uid` on the face `rect` go, their lines
@@ -1175,8 +1205,12 @@ class ConvoyTable(GameTable):
         L = self.face_layout(rect, uid)
         corners = [r.move(rect.topleft) for r in (cards.strength_badge_rect(L), cards.timing_icon_rect(L))]
         width, tall = rect.width - 2 - px(6), foot - corners[0].bottom
-        ways = [[" / ".join(marks)]] + ([marks, [marks[-1]]] if len(marks) > 1 else [])  # 'off' last: it counts more
-        font, lines = self.ctx.font(8, bold=True), [widgets.elide(marks[-1], self.ctx.font(8, bold=True), width)]
+        ways: list[list[str]] = []  # the marks' words, then their short words (the words on hover)
+        for said in ([mark_word(m) for m in marks], [mark_word(m, short=True) for m in marks]):
+            for way in [[" / ".join(said)]] + ([said, [said[-1]]] if len(said) > 1 else []):  # 'off' last: it counts more
+                if way not in ways:
+                    ways.append(way)
+        font, lines = self.ctx.font(8, bold=True), [widgets.elide(ways[-1][-1], self.ctx.font(8, bold=True), width)]
         found = False
         for way in ways:
             for size in range(11, 7, -1):
@@ -1185,6 +1219,12 @@ class ConvoyTable(GameTable):
                     font, lines, found = f, way, True
                     break
             if found:
+                break
+        for size in range(11, 7, -1) if not found else ():  # the short word broken between syllables (125%)
+            f = self.ctx.font(size, bold=True)
+            way = widgets.wrap(ways[-1][-1], f, width, hyphenate=True)
+            if max(f.size(t)[0] for t in way) <= width and f.get_linesize() * len(way) + 2 <= tall:
+                font, lines = f, way
                 break
         box = pygame.Rect(0, 0, min(rect.width - 2, max(font.size(t)[0] for t in lines) + px(6)),
                           font.get_linesize() * len(lines) + 2)
@@ -1274,11 +1314,7 @@ class ConvoyTable(GameTable):
             pygame.draw.circle(surface, (60, 160, 70) if value > 0 else (190, 60, 50), centre, r)
             pygame.draw.circle(surface, (240, 240, 230), centre, r, 1)
             widgets.text(surface, f"{value:+d}", ctx.font(max(9, r * 10 // px(10)), bold=True), (250, 250, 240), centre, "center")
-        marks = []
-        if uid in st.used:
-            marks.append(_("used"))
-        if B.is_disabled(st, uid):
-            marks.append(_("off"))
+        marks = self.card_marks(uid)
         if marks:
             box, lines, font = self.mark_place(rect, uid, marks, [pygame.Rect(x - r, y - r, 2 * r, 2 * r)
                                                                   for x, y in centres], foot)
@@ -1568,7 +1604,8 @@ class ConvoyTable(GameTable):
             dragged = self.drag_live and self.press_src == ("hand", uid)
             look = "dim" if dragged else "playable" if mine and (uid in playable or uid in opts) else \
                 "normal" if not mine or pay else "dim"
-            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look)
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look,
+                            shown=laid[i + 1].left - rect.left if i + 1 < len(laid) else None)
             shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
             self.hand_rects.append((uid, shown, rect))
             self.card_rects[str(uid)] = shown
@@ -1599,6 +1636,15 @@ class ConvoyTable(GameTable):
         shadow.fill((0, 0, 0, 120))
         surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
         cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid])
+        marks = self.card_marks(uid)
+        if marks:  # a small face shows their short words: here the whole words
+            said = " / ".join(mark_word(m) for m in marks)
+            font = widgets.line_font(ctx, said, rect.width - px(16), 16, 10, bold=True)
+            tag = pygame.Rect(0, 0, min(rect.width - px(8), font.size(said)[0] + px(12)), font.get_linesize() + px(6))
+            tag.midtop = (rect.centerx, rect.top + rect.height * 2 // 5)
+            pygame.draw.rect(surface, (30, 30, 34), tag, border_radius=px(5))
+            pygame.draw.rect(surface, (240, 200, 120), tag, 1, border_radius=px(5))
+            widgets.text(surface, widgets.elide(said, font, tag.width - px(6)), font, (240, 200, 120), tag.center, "center")
 
     def _hover_city_rect(self, small: pygame.Rect) -> pygame.Rect | None:
         """Where the hovered city (at `small`) is shown large: beside it, right or left, over its

@@ -35,7 +35,7 @@ from game.doom.rules import names
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.text import as_text
-from game.i18n import N_, _, first_capital, ngettext
+from game.i18n import N_, _, fill, first_capital, ngettext
 from game.ui import widgets
 from game.ui.doom import choices as C
 from game.ui.doom import words
@@ -361,7 +361,7 @@ class DoomTable(GameTable):
         sc = self.content.scenarios[self.state.scenario]
         if self.state.outcome == "marines":
             return words.scenario(sc) + " \u2014 " + _("the marines completed the mission.")
-        return words.scenario(sc) + " \u2014 " + _("the invader reached {n} frags.").format(n=sc.frag_target)
+        return words.scenario(sc) + " \u2014 " + fill(_("the invader reached {n} frags."), n=sc.frag_target)
 
     def end_stats(self) -> str:
         st = self.state

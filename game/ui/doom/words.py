@@ -4,7 +4,7 @@ this names what the table shows around them."""
 from __future__ import annotations
 
 from game.engine.text import named_in
-from game.i18n import N_, _, pgettext
+from game.i18n import N_, _, fill, pgettext
 
 MARINES = ("red", "green", "blue")  # the marine colours in seat order (content: marines.toml)
 INVADER = "invader"
@@ -65,7 +65,7 @@ def goal(sc, dmap) -> str:
         line = ""
     line += " " + _("The invader wins at {n} frags.").format(n=sc.frag_target)
     if sc.meltdown:
-        line += " " + _("Meltdown: a frag at the end of round {first} and every {every} rounds after.").format(
+        line += " " + fill(_("Meltdown: a frag at the end of round {first} and every {every} rounds after."),
             first=sc.meltdown[0], every=sc.meltdown[1])
     return line.strip()
 

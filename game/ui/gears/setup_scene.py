@@ -19,7 +19,7 @@ import pygame
 
 from game.engine.errors import InputError
 from game.engine.session import Session
-from game.i18n import _
+from game.i18n import _, fill
 from game.ui import widgets
 from game.ui.gears import words
 from game.ui.gears.entry import SAVES
@@ -202,7 +202,7 @@ class GearsSetup(SetupScreen):
         if entry is None:
             return
         if entry.mission is None:
-            self.message = _("{file} cannot be played: {problem}").format(file=entry.file.name, problem=entry.problem)
+            self.message = fill(_("{file} cannot be played: {problem}"), file=entry.file.name, problem=entry.problem)
             return
         c = self.choice
         c.mission = scenario
@@ -220,7 +220,7 @@ class GearsSetup(SetupScreen):
     def fixed_seats(self) -> str | None:
         if self._fixed_players() is None:
             return None
-        return _("{mission} is a custom map for exactly {n} players (set in the map builder).").format(
+        return fill(_("{mission} is a custom map for exactly {n} players (set in the map builder)."),
             mission=self.scenario_name(), n=self._fixed_players())
 
     def new_session(self) -> Session | None:

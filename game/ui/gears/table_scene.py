@@ -30,7 +30,7 @@ from game.gears.rules import attack as gears_attack
 from game.gears.rules import movement
 from game.gears.rules import names as gears_names
 from game.gears.rules import turn as gears_turn
-from game.i18n import _, language, ngettext
+from game.i18n import _, fill, language, ngettext
 from game.ui import widgets
 from game.ui.gears import choices as C
 from game.ui.gears import labels, words
@@ -717,7 +717,7 @@ class GearsTable(GameTable):
         """A click while aiming an area weapon: fire into a lit area (or pick the mode when there
         are several); elsewhere, the rules' own reason (IllegalAction.reason, spec 6.6)."""
         if area is None:
-            self.say(_("That is off the map.") + " " + _("Click a lit area to fire the {weapon} there.").format(
+            self.say(_("That is off the map.") + " " + fill(_("Click a lit area to fire the {weapon} there."),
                 weapon=self._weapon_name(self.area_weapon or "")))
             return None
         shots = self._area_shots(area)
@@ -1372,7 +1372,7 @@ class GearsTable(GameTable):
         buttons: list[tuple[str, object, bool]] = []
         if self.confirm_drop is not None and self.confirm_drop in self.choices.drops:
             name = self._weapon_name(self.confirm_drop)
-            text = _("Discard the {weapon} for good? It goes back in the box (seed p. 20).").format(weapon=name)
+            text = fill(_("Discard the {weapon} for good? It goes back in the box (seed p. 20)."), weapon=name)
             buttons.append((_("Discard the {weapon}").format(weapon=name), self.choices.drops[self.confirm_drop], False))
             buttons.append((_("Keep it"), "cancel", True))
         elif self.selected_card is not None:
@@ -1396,9 +1396,9 @@ class GearsTable(GameTable):
             if self.area_pick is not None:
                 for a in self._area_shots(self.area_pick):
                     buttons.append((_(a.payload["mode"]).capitalize(), a, True))
-                text = _("Fire the {weapon} into {area}: which attack?").format(weapon=name, area=words.area(self.area_pick))
+                text = fill(_("Fire the {weapon} into {area}: which attack?"), weapon=name, area=words.area(self.area_pick))
             else:
-                text = _("Click a lit area to fire the {weapon} there.").format(weapon=name)
+                text = fill(_("Click a lit area to fire the {weapon} there."), weapon=name)
             buttons.append((_("Cancel"), "cancel", False))
         else:
             if self.choices.grenades:

@@ -40,7 +40,7 @@ import pygame
 from game.engine.protocol import Action, Event, IllegalAction, canonical_json
 from game.engine.session import SaveError, Session, UndoRefused
 from game.engine.text import as_text
-from game.i18n import _, language
+from game.i18n import _, fill, language
 from game.ui import widgets
 from game.ui.kit import ai_panel, end_screen
 from game.ui.kit.ai_panel import AiShown
@@ -334,7 +334,7 @@ class GameTable(Scene, ABC):
                 refused.append(self.player_name(p))
         if not refused:
             return None
-        return _("The saved state of the bot playing {seats} could not be read: it starts afresh.").format(
+        return fill(_("The saved state of the bot playing {seats} could not be read: it starts afresh."),
             seats=", ".join(refused))
 
     def _keep_bot_states(self) -> None:

@@ -35,7 +35,7 @@ import pygame
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.text import Msg, as_text, number
-from game.i18n import _, ngettext, pgettext
+from game.i18n import _, fill, ngettext, pgettext
 from game.ui import widgets
 from game.ui.kit import hand, shapes, side_rows
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
@@ -602,7 +602,7 @@ class Level7Table(GameTable):
         if action.kind == "unlock_door":
             from game.level7.rules.names import door_side
 
-            return _("The locked door on side {side}").format(side=as_text(door_side(p["door"][0])))
+            return fill(_("The locked door on side {side}"), side=as_text(door_side(p["door"][0])))
         if action.kind == "move_guard":
             e = next((x for x in st.enemies if x.key == p.get("enemy")), None)
             name = words.enemy(e.kind, e.number) if e is not None else str(p.get("enemy"))

@@ -1,0 +1,30 @@
+"""A map in the maps folder that cannot be opened: the builder says which file and what is
+wrong, in the reader's language. Its notice was one line cut after the file's path
+('/…/maps/custom/broken.tmx: obj…'), and the problem itself was English."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.ui.conftest import builder_in, frame_texts
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang,words", [("hu", "„b” objektum (azonosító: 2): ez egy töröttvonal az areas rétegen"),
+                                        ("el", "αντικείμενο b (id 2): είναι τεθλασμένη στο επίπεδο areas")])
+def test_the_builder_names_a_broken_maps_file_and_problem_whole(config_dir, tmp_path, size, lang, words):
+    shutil.copytree(ROOT / "maps" / "tilesets", tmp_path / "maps" / "tilesets")  # the map's tileset, beside it as in maps/
+    broken = tmp_path / "maps" / "custom" / "broken_plaza.tmx"
+    broken.parent.mkdir()
+    shutil.copy(ROOT / "tests" / "data" / "open_area.tmx", broken)
+    with builder_in(ROOT / "maps", "gears", lang, size) as (app, scene):
+        assert not scene.load(broken)
+        texts = frame_texts(app, 2)
+    said = " ".join(t for t, _r, _s in texts)
+    assert f"broken_plaza.tmx: {words}" in said, said[-600:]
+    assert "\u2026" not in " ".join(t for t, _r, _s in texts if "broken_plaza" in t or "(20" in t)
+    assert all(r.right <= size[0] for t, r, _s in texts if "broken_plaza" in t)
