@@ -286,6 +286,12 @@ class Level7Table(GameTable):
     def card_placeholder(self, card: str) -> bool:
         return words.placeholder(self.content, card)
 
+    def card_art(self, card: str) -> tuple:
+        """The card's picture: its bonus, then what its abilities do (level7/card_art.py)."""
+        from game.ui.level7.card_art import card_motifs
+
+        return card_motifs(self.content, card)
+
     def outcome(self) -> str | None:
         st = self.state
         if st.outcome is None:
@@ -2242,7 +2248,7 @@ class Level7Table(GameTable):
         hidden = "level7_adrenaline" if self.handoff is not None else None
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(ch.hand),
                                                            lambda card: words.card(self.content, card), state, self.mouse,
-                                                           hidden, placeholder=self.card_placeholder)
+                                                           hidden, placeholder=self.card_placeholder, art=self.card_art)
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [(_("Click a lit tile"), _("Walk there")), (_("Click a door arrow"), pgettext("level7", "Explore")),
