@@ -223,6 +223,7 @@ class DoomTable(GameTable):
         self._side_memo: tuple = (None, ())  # ((state_version, invader_view), side_key's part of the game)
         self._note_memo: tuple = (None, None)  # (what the caption's place reads, _place_step_note())
         self._floor_memo: tuple = (None, ())  # (state_version, _floor_key()): view_key
+        self._plates_memo: tuple = (None, {})  # (what they read, _door_plates())
         self._fits_memo: tuple = (None, True)  # ((state_version, card, half), whether it fits): _spawn_fits
         self._preview_at: tuple | None = None  # (target, state_version, rect) of the odds panel last drawn
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
@@ -1009,6 +1010,7 @@ class DoomTable(GameTable):
     def sprites(self) -> list[Sprite]:
         seen = self._seen_cells()
         out = self._figure_sprites(seen)
+        out += self._door_tag_sprites(seen)  # over the figures and the lit squares' outlines
         mine = self._not_yours() is None
         ch = self.choices
         marks = mine and not self.session.is_over() and bool(ch.targets or ch.doors or ch.figures)
@@ -1125,7 +1127,6 @@ class DoomTable(GameTable):
         self._draw_doors(surface, seen)
         self._draw_markers(surface, seen)
         self._draw_highlights(surface)
-        self._draw_door_tags(surface, seen)  # over the lit squares' outlines, which ran across them
 
     def _draw_target_line(self, surface) -> None:
         """From the attacker to the target square the weapon is being chosen for."""
@@ -1327,22 +1328,118 @@ class DoomTable(GameTable):
             pts = [self.camera.to_screen(float(p[0]), float(p[1])) for p in door.points]
             self.renderer.draw_door(surface, door, pts, k, closed=name in closed)
 
-    def _draw_door_tags(self, surface, seen) -> None:
-        """Each door's name on a small plate at its middle, as the log and the buttons call it
-        ('Destroy door D3'); from 0.3 of the art's scale."""
+    def _door_tag_sprites(self, seen) -> list[Sprite]:
+        """Each door's name on a small plate, as the log and the buttons call it ('Destroy door
+        D3'), one sprite each, where `_door_plates` puts it: clear of every token; a door crowded
+        all round shows its plate only under the pointer (`_hovered_door_tag`), over the figures."""
+        plates = [(name, plate) for name, plate in self._door_plates(seen).items() if plate is not None]
+        hovered = self._hovered_door_tag()
+        if hovered is not None:
+            plates.append(hovered)
+        return [Sprite(("door", name), (self.dmap.door_name(name), tuple(plate)), plate,
+                       partial(self._paint_door_tag, name=name, plate=plate)) for name, plate in plates]
+
+    def _door_tag_font(self):
+        """The plates' font, by the art's scale; None below 0.3 (no plates: too small to read)."""
         k = self.camera.zoom * self.tw / 64
-        if k < 0.3:
-            return
-        font = self.ctx.font(max(9, min(13, round(18 * k))), bold=True)
+        return None if k < 0.3 else self.ctx.font(max(9, min(13, round(18 * k))), bold=True)
+
+    def _paint_door_tag(self, surface, name: str, plate: pygame.Rect) -> None:
+        font = self._door_tag_font()
+        pygame.draw.rect(surface, (18, 18, 20), plate, border_radius=4)
+        pygame.draw.rect(surface, (150, 140, 120), plate, 1, border_radius=4)
+        widgets.text(surface, self.dmap.door_name(name), font, (235, 228, 210), plate.center, "center")
+
+    # Where a door's plate may stand, in squares from the door's middle (along the door, across
+    # it), nearest first: the middle (a grid corner, touching the four squares beside the door),
+    # the edge between the two squares on one side, a square beside the door, a door's end, the
+    # wall past it, a square a step further from the door.
+    PLATE_SPOTS = ((0, 0), (0, -0.5), (0, 0.5), (-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5),
+                   (-1, 0), (1, 0), (-1.5, 0), (1.5, 0), (-0.5, -1.5), (0.5, -1.5), (-0.5, 1.5), (0.5, 1.5))
+
+    def _door_plates(self, seen) -> dict[str, pygame.Rect | None]:
+        """Each door shown and its plate's rect on screen: the first of PLATE_SPOTS where the plate
+        touches no square a token stands on (a figure, a marker, the invader's faint figures to
+        come), no item's name under its marker and no other plate; None when every spot is taken
+        (the plate shows under the pointer only). At the door's middle it touched the tokens
+        beside the door, and the figures drawn over it hid it."""
+        cam = self.camera
+        memo = (self.state_version, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.invader_view(), self.ctx.settings)
+        if self._plates_memo[0] != memo:
+            self._plates_memo = (memo, self._place_door_plates(seen))
+        return self._plates_memo[1]
+
+    def _place_door_plates(self, seen) -> dict[str, pygame.Rect | None]:
+        font = self._door_tag_font()
+        if font is None:
+            return {}
+        taken = [c for c in self._token_squares() if c in seen]
+        blockers = [self._cell_rect(c).inflate(4, 4) for c in taken]  # a token's ring reaches its square's edge
+        blockers += self._item_label_rects(seen)
+        out: dict[str, pygame.Rect | None] = {}
+        placed: list[pygame.Rect] = []
         for name in self._doors_shown(seen):
-            label = self.dmap.door_name(name)  # "D1", never the map's id ("door_b")
-            w, h = font.size(label)
-            plate = pygame.Rect(0, 0, w + 6, h + 2)
-            x, y = self.camera.to_screen(*self._door_mid(name))
-            plate.center = (round(x), round(y))
-            pygame.draw.rect(surface, (18, 18, 20), plate, border_radius=4)
-            pygame.draw.rect(surface, (150, 140, 120), plate, 1, border_radius=4)
-            widgets.text(surface, label, font, (235, 228, 210), plate.center, "center")
+            w, h = font.size(self.dmap.door_name(name))
+            pts = self.door_objects[name].points
+            (ax, ay), (bx, by) = (float(pts[0][0]), float(pts[0][1])), (float(pts[-1][0]), float(pts[-1][1]))
+            length = max(1e-9, math.hypot(bx - ax, by - ay))
+            ux, uy = (bx - ax) / length, (by - ay) / length  # along the door; (-uy, ux) across it
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            out[name] = None
+            for along, across in self.PLATE_SPOTS:
+                x = mx + (along * ux - across * uy) * self.tw
+                y = my + (along * uy + across * ux) * self.th
+                plate = pygame.Rect(0, 0, w + 6, h + 2)
+                sx, sy = self.camera.to_screen(x, y)
+                plate.center = (round(sx), round(sy))
+                if plate.collidelist(blockers) < 0 and plate.collidelist(placed) < 0:
+                    out[name] = plate
+                    placed.append(plate)
+                    break
+        return out
+
+    def _token_squares(self) -> set[tuple[int, int]]:
+        """The squares a token stands on: the figures, the markers, and for the invader the
+        scenario's figures and props to come, drawn faint in the areas not revealed."""
+        out = set(self.state.figure_cells()) | {tuple(m.cell) for m in self.state.markers}
+        if self.invader_view():
+            revealed = set(self.state.revealed)
+            out |= {tuple(p.cell) for p in self.dmap.props if p.area not in revealed}
+            out |= {tuple(c) for f in self.dmap.figures if f.area not in revealed
+                    and f.min_marines <= len(self.state.seats) for c in f.cells}
+        return out
+
+    def _item_label_rects(self, seen) -> list[pygame.Rect]:
+        """The rects of the items' names under their markers (`_label_under`)."""
+        if self.camera.zoom < 0.5:
+            return []
+        taken = self.state.figure_cells()
+        out = []
+        for m in self.state.markers:
+            if m.kind == "equipment" and m.cell in seen and m.cell not in taken:
+                r = self._cell_rect(m.cell)
+                size = self._label_font().size(self._item_name(m.variant))
+                out.append(pygame.Rect(0, 0, *size).move(r.centerx - size[0] // 2, r.bottom - 2 - size[1]).inflate(4, 4))
+        return out
+
+    def _hovered_door_tag(self) -> tuple[str, pygame.Rect] | None:
+        """A crowded door's plate (no spot clear of the tokens) while the pointer is on the door:
+        drawn over the figures, at the door's middle."""
+        if self.mouse is None or not self.view_rect.collidepoint(self.mouse) or self.handoff is not None:
+            return None
+        name = self.door_at_screen(self.mouse)
+        font = self._door_tag_font()
+        if name is None or font is None:
+            return None
+        seen = self._seen_cells()
+        if name not in self._doors_shown(seen):
+            return None
+        if self._door_plates(seen).get(name) is not None:
+            return None
+        w, h = font.size(self.dmap.door_name(name))
+        plate = pygame.Rect(0, 0, w + 6, h + 2)
+        plate.center = self.screen_of_door(name)
+        return name, plate
 
     def _draw_markers(self, surface, seen) -> None:
         """The markers the rules placed (revealed areas); for the invader also the props the
@@ -1377,9 +1474,12 @@ class DoomTable(GameTable):
                 return words.name(table[variant])
         return variant
 
+    def _label_font(self):
+        return self.ctx.assets.font(max(9, min(14, round(13 * self.camera.zoom))), bold=True)
+
     def _label_under(self, surface, cell, text: str) -> None:
         r = self._cell_rect(cell)
-        font = self.ctx.assets.font(max(9, min(14, round(13 * self.camera.zoom))), bold=True)
+        font = self._label_font()
         widgets.text(surface, text, font, (240, 232, 200), (r.centerx, r.bottom - 2), "midbottom", shadow=True)
 
     def _draw_highlights(self, surface) -> None:
