@@ -249,7 +249,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
         mar = state.marines[attacker]
         if mar.ammo.get(prof.ammo, 0) > 0:
             mar.ammo[prof.ammo] -= 1
-            E.emit(ctx, "ammo", M("An ammo icon: {figure} spends 1 {ammo} ({n} left).", figure=who(state, attacker),
+            # "1 shells/bullets ammo", as a pick-up counts it ("spends 1 rockets/grenades" read as a slip)
+            E.emit(ctx, "ammo", M("An ammo icon: {figure} spends 1 {ammo} ammo ({n} left).", figure=who(state, attacker),
                                   ammo=ammo(prof.ammo), n=mar.ammo[prof.ammo]), {"ammo": prof.ammo})
 
 

@@ -46,7 +46,9 @@ OLD_PLACE_LINES = (N_("{figure} moves to {cells}."), N_("{figure} goes back to {
                    N_("{figure}'s target at {cell} is gone."), N_("Attack {cell} with the {weapon}"),
                    N_("{figure} attacks {cell}"))
 # A scatter as saves made before it was said in words hold it ("the flipped card shows NE2").
-OLD_SCATTER_LINES = (N_("Scatter: the flipped card shows {scatter}."),)
+OLD_SCATTER_LINES = (N_("Scatter: the flipped card shows {scatter}."),
+                     # and an ammo token spent, before it was counted as "1 shells/bullets ammo"
+                     N_("An ammo icon: {figure} spends 1 {ammo} ({n} left)."))
 # A move's line before it told a move inside a room from one into another ("Red moves 4 squares,
 # to the Crew lounge." for both).
 OLD_MOVE_LINE = Mn("{figure} moves {n} square, to {place}.", "{figure} moves {n} squares, to {place}.", 1)
