@@ -375,7 +375,7 @@ class DoomTable(GameTable):
     def toolbar_title(self) -> str:
         st = self.state
         sc = self.content.scenarios[st.scenario]
-        return f"{words.scenario(sc)}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
+        return f"{words.scenario(sc)}  \u2022  " + words.round_name(st.round) + "  \u2022  " + \
             _("{n}/{target} frags").format(n=st.frags, target=sc.frag_target)
 
     def shown_only_to(self, player: str) -> tuple:
