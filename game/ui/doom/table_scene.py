@@ -905,14 +905,34 @@ class DoomTable(GameTable):
         blast = self._barrel_lines() if barrel else []
         lfont, bfont = ctx.font(13, bold=True), ctx.font(13)
         widest = max([lfont.size(t)[0] for t in lines] + [bfont.size(t)[0] for t, _hot in blast])
-        w = min(self.view_rect.width - px(24), max(px(380), widest + px(40)))
-        h = px(40) + sum(block) + (px(8) + len(blast) * bfont.get_linesize() if blast else 0)
         tx, ty = self.screen_of_cell(self.target)
         v = self.view_rect.inflate(-px(24), -px(24))
-        corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
-        corners[0].topleft, corners[1].topright, corners[2].bottomleft, corners[3].bottomright = \
-            v.topleft, v.topright, v.bottomleft, v.bottomright
-        rect = max(corners, key=lambda r: (r.centerx - tx) ** 2 + (r.centery - ty) ** 2)  # far from the target
+        # The target and the attacker stay in sight: the panel takes the corner farthest from the
+        # target, and when every corner would cover them (at 1280x720 in Greek or Hungarian the
+        # lines made the panel over half the view wide: the target under it, the figure card
+        # shown over the odds), the panel takes the width beside them, its lines wrapped.
+        keep = self._cell_rect(self.target)
+        mine = [c for c, f in self.state.figure_cells().items() if f == attacker]
+        if mine:  # and the attacker, where the target line starts
+            keep = keep.union(self._cell_rect(self._centre_cell(mine)))
+        keep = keep.inflate(px(12), px(12))
+        natural = min(self.view_rect.width - px(24), max(px(380), widest + px(40)))
+        beside = max(keep.left - v.left, v.right - keep.right) - px(4)
+        rect = wrapped = None
+        for w in (natural, min(natural, beside)) if beside >= px(300) else (natural,):
+            wrapped = [widgets.wrap(t, lfont, w - px(28)) for t in lines]
+            shown_blast = [(part, hot) for t, hot in blast for part in widgets.wrap(t, bfont, w - px(28))]
+            lstep = lfont.get_linesize()
+            h = px(40) + sum(block) + sum(len(x) - 1 for x in wrapped) * lstep + \
+                (px(8) + len(shown_blast) * bfont.get_linesize() if shown_blast else 0)
+            corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+            corners[0].topleft, corners[1].topright, corners[2].bottomleft, corners[3].bottomright = \
+                v.topleft, v.topright, v.bottomleft, v.bottomright
+            clear = [r for r in corners if not r.colliderect(keep)]
+            rect = max(clear or corners, key=lambda r: (r.centerx - tx) ** 2 + (r.centery - ty) ** 2)  # far from the target
+            if clear:
+                break
+        w = rect.width
         self._preview_at = (self.target, self.state_version, rect.copy())  # the figure card keeps off it
         widgets.panel(surface, ctx, rect, alpha=240)
         x, y = rect.left + px(14), rect.top + px(10)
@@ -922,8 +942,10 @@ class DoomTable(GameTable):
         if first.left:
             title += "  \u2022  " + _("health {n}").format(n=first.left)
         y = widgets.text(surface, title, ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(4)
-        for o, n, line in zip(odds, rows, lines):
-            y = widgets.text(surface, widgets.elide(line, lfont, w - px(28)), lfont, pal.accent, (x, y)).bottom + px(2)
+        for o, n, parts in zip(odds, rows, wrapped):
+            for part in parts:
+                y = widgets.text(surface, widgets.elide(part, lfont, w - px(28)), lfont, pal.accent, (x, y)).bottom
+            y += px(2)
             if barrel:
                 continue
             bars = pygame.Rect(x, y, w - px(28), n * px(18))
@@ -931,7 +953,7 @@ class DoomTable(GameTable):
                               lambda k: _("{n}+ wounds").format(n=k))
             y = bars.bottom + px(12)
         y += px(6)
-        for text, deadly in blast:
+        for text, deadly in shown_blast:
             y = widgets.text(surface, widgets.elide(text, bfont, w - px(28)), bfont, pal.danger if deadly else pal.text,
                              (x, y)).bottom
 
