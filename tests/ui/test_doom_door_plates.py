@@ -85,3 +85,47 @@ def test_a_door_crowded_all_round_shows_its_plate_under_the_pointer_over_the_fig
     move((table.view_rect.right - 5, table.view_rect.bottom - 5))
     app.run(max_frames=1)
     assert table._hovered_door_tag() is None
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_an_items_name_never_runs_under_a_token_beside_it(make_app, monkeypatch, size):
+    """'shells/bullets' under its marker is wider than its square: with a figure beside the item
+    it ran under the figure's token ('φυσίγγια/σφαίρες' read 'σίγγια/σφαίρες', Greek, 1280x720).
+    It is left out then (the marker's hover card names it); alone, it shows."""
+    from game.doom.rules.state import Marker
+
+    app, table = _table(make_app, size)
+    st = table.state
+    st.revealed = sorted(st.map.areas)
+    item = (3, 10)
+    st.markers.append(Marker("m9", "equipment", "shells", item))
+    st.marines["red"].cell, st.marines["green"].cell = (1, 8), (1, 9)
+    table._after_change()
+    app.run(max_frames=1)
+    while table.camera.zoom < 0.8 and table.camera.zoom_at(1, *table.screen_of_cell(item)):
+        pass  # near enough for the items' names
+    name = table._item_name("shells")
+    texts, tokens = _frame_all(app, table, monkeypatch)
+    assert name in texts
+    st.marines["red"].cell = (item[0] + 1, item[1])  # beside the item
+    table._after_change()
+    texts, tokens = _frame_all(app, table, monkeypatch)
+    assert not [r for t, r in texts.items() if t == name and r.collidelist(tokens) >= 0]
+
+
+def _frame_all(app, table, monkeypatch):
+    """A whole frame: each text drawn and its rect; each token's rect as drawn."""
+    drawn = record_text_rects(monkeypatch)
+    tokens: list[pygame.Rect] = []
+    real = DoomTable._token
+
+    def spy(self, surface, rel, cells, ring=None, offset=(0, 0), alpha=255):
+        rect = real(self, surface, rel, cells, ring, offset, alpha)
+        tokens.append(rect.move(-offset[0], -offset[1]))
+        return rect
+
+    monkeypatch.setattr(DoomTable, "_token", spy)
+    app._force_redraw = True
+    table.full_redraw = table.dirty = True
+    app.run(max_frames=1)
+    return dict(drawn), tokens

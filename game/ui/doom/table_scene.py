@@ -1031,7 +1031,7 @@ class DoomTable(GameTable):
 
     def sprites(self) -> list[Sprite]:
         seen = self._seen_cells()
-        out = self._figure_sprites(seen)
+        out = self._item_label_sprites(seen) + self._figure_sprites(seen)
         out += self._door_tag_sprites(seen)  # over the figures and the lit squares' outlines
         mine = self._not_yours() is None
         ch = self.choices
@@ -1431,18 +1431,42 @@ class DoomTable(GameTable):
                     and f.min_marines <= len(self.state.seats) for c in f.cells}
         return out
 
-    def _item_label_rects(self, seen) -> list[pygame.Rect]:
-        """The rects of the items' names under their markers (`_label_under`)."""
+    def _item_labels(self, seen) -> list[tuple[str, str, pygame.Rect]]:
+        """Each item's name under its marker (a weapon, an ammo, an item on the floor): (marker,
+        name, rect) from half the map's scale, when no figure stands on it; left out when the name,
+        wider than its square, would run under the token of a figure beside it (at 1280x720
+        'φυσίγγια/σφαίρες' went under Green's token: 'σίγγια/σφαίρες'). The hover card of the
+        marker names it still."""
         if self.camera.zoom < 0.5:
             return []
         taken = self.state.figure_cells()
+        font = self._label_font()
         out = []
         for m in self.state.markers:
-            if m.kind == "equipment" and m.cell in seen and m.cell not in taken:
-                r = self._cell_rect(m.cell)
-                size = self._label_font().size(self._item_name(m.variant))
-                out.append(pygame.Rect(0, 0, *size).move(r.centerx - size[0] // 2, r.bottom - 2 - size[1]).inflate(4, 4))
+            if m.kind != "equipment" or m.cell not in seen or m.cell in taken:
+                continue
+            text = self._item_name(m.variant)
+            r = self._cell_rect(m.cell)
+            w, h = font.size(text)
+            label = pygame.Rect(r.centerx - w // 2, r.bottom - 2 - h, w, h).inflate(4, 4)  # its shadow
+            beside = [self._cell_rect(c) for c in ((m.cell[0] - 1, m.cell[1]), (m.cell[0] + 1, m.cell[1]))
+                      if c in taken and c in seen]
+            if label.collidelist(beside) < 0:
+                out.append((m.id, text, label))
         return out
+
+    def _item_label_rects(self, seen) -> list[pygame.Rect]:
+        return [rect for _id, _text, rect in self._item_labels(seen)]
+
+    def _item_label_sprites(self, seen) -> list[Sprite]:
+        """The items' names (`_item_labels`) as sprites under the figures: a figure stepping beside
+        an item takes its name away, drawn again there only."""
+        return [Sprite(("item", mid), (text, tuple(rect)), rect, partial(self._paint_label, text=text, rect=rect))
+                for mid, text, rect in self._item_labels(seen)]
+
+    def _paint_label(self, surface, text: str, rect: pygame.Rect) -> None:
+        widgets.text(surface, text, self._label_font(), (240, 232, 200), rect.inflate(-4, -4).midbottom, "midbottom",
+                     shadow=True)
 
     def _hovered_door_tag(self) -> tuple[str, pygame.Rect] | None:
         """A crowded door's plate (no spot clear of the tokens) while the pointer is on the door:
@@ -1467,12 +1491,9 @@ class DoomTable(GameTable):
         """The markers the rules placed (revealed areas); for the invader also the props the
         scenario will place in areas not revealed yet, faint."""
         k = self.camera.zoom * self.tw / 64
-        taken = self.state.figure_cells()
         for m in self.state.markers:
             if m.cell in seen:
                 self.renderer.draw_marker(surface, _Mark(m.kind, m.variant), self.camera.to_screen(*self._centre([m.cell])), k)
-                if m.kind == "equipment" and self.camera.zoom >= 0.5 and m.cell not in taken:
-                    self._label_under(surface, m.cell, self._item_name(m.variant))
         if self.invader_view():
             revealed = set(self.state.revealed)
             ghost = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
@@ -1498,11 +1519,6 @@ class DoomTable(GameTable):
 
     def _label_font(self):
         return self.ctx.assets.font(max(9, min(14, round(13 * self.camera.zoom))), bold=True)
-
-    def _label_under(self, surface, cell, text: str) -> None:
-        r = self._cell_rect(cell)
-        font = self._label_font()
-        widgets.text(surface, text, font, (240, 232, 200), (r.centerx, r.bottom - 2), "midbottom", shadow=True)
 
     def _draw_highlights(self, surface) -> None:
         if self._not_yours() is not None or self.session.is_over():
