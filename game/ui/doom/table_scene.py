@@ -1449,8 +1449,8 @@ class DoomTable(GameTable):
             r = self._cell_rect(m.cell)
             w, h = font.size(text)
             label = pygame.Rect(r.centerx - w // 2, r.bottom - 2 - h, w, h).inflate(4, 4)  # its shadow
-            beside = [self._cell_rect(c) for c in ((m.cell[0] - 1, m.cell[1]), (m.cell[0] + 1, m.cell[1]))
-                      if c in taken and c in seen]
+            beside = [self._cell_rect(c) for c in ((m.cell[0] + dx, m.cell[1]) for dx in (-3, -2, -1, 1, 2, 3))
+                      if c in taken and c in seen]  # a long name ('ρουκέτες/χειροβομβίδες') spans squares
             if label.collidelist(beside) < 0:
                 out.append((m.id, text, label))
         return out
