@@ -777,8 +777,16 @@ class DoomTable(GameTable):
             return None
         self.selected_card = None if self.selected_card == card else card
         self.target = None
-        self.dirty = True
+        self._chose()
         return None
+
+    def _chose(self) -> None:
+        """A click that chose the first half of an action (a card, a target, a square whose die
+        is asked): the refusal of an earlier click goes (it stayed over the new question: 'The
+        invader plays at most one spawn card now' above 'Zombie Pack: how will you play it?')."""
+        if not self.message_ok:
+            self.message = ""
+        self.dirty = True
 
     def click_view(self, pos):
         why = self._not_yours()
@@ -809,13 +817,13 @@ class DoomTable(GameTable):
                 self.submit(acts[0])  # the second click on the chosen target fires
             else:  # the preview and the weapon buttons first
                 self.target, self.selected_card, self.aiming = cell, None, None
-                self.dirty = True
+                self._chose()
             return None
         if cell is not None and cell in ch.squares:
             acts = ch.squares[cell]
             if len(acts) > 1 and acts[0].kind == "blow_through":  # which die it drops: the prompt's buttons
                 self.walk_to, self.target, self.selected_card, self.aiming = cell, None, None, None
-                self.dirty = True
+                self._chose()
                 return None
             self.submit(acts[0])
             return None
