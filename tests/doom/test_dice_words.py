@@ -26,6 +26,19 @@ def test_the_roll_line_names_each_face_in_words(dice):
     assert not any(CODE.search(t) for t in lines), lines
 
 
+def test_the_ammo_token_spent_is_counted_as_a_pick_up_counts_it(dice):
+    """'An ammo icon: Red spends 1 shells/bullets (4 left).' read '1 shells' as a slip: the
+    token is counted as the pick-up line counts it, '1 shells/bullets ammo'."""
+    state = fresh()
+    open_all(state)
+    put(state, "zombie", (5, 8))
+    act(state, "declare", action="fire")
+    dice.push("r2 d1 +A", "r2 d1")
+    left = state.marines["red"].ammo["shells"] - 1
+    lines = texts(act(state, "attack", weapon="pistol", target=[5, 8]))
+    assert f"An ammo icon: Red spends 1 shells/bullets ammo ({left} left)." in lines, lines
+
+
 def test_a_miss_and_every_language():
     faces = [["yellow", "miss"], ["blue", "r0 d3"]]
     assert str(dice_words(faces)) == "yellow: miss; blue: range 0, 3 damage"

@@ -1,7 +1,8 @@
 """The log names where a figure moved as a player finds it on the map (the area's place name, the
-Tiled area's `label`), once a move, never by a square's coordinates: "Red moves 3 squares, to
+Tiled area's `label`), once a move, never by a square's coordinates: "Red moves 3 squares in
 the Crew lounge.", where the log said "Red moves to 2,8." "Red moves to 3,9." "Red moves to
-4,10." (one line a square)."""
+4,10." (one line a square). A move inside one room says "in" it, a move into another "into" it:
+both said "moves 4 squares, to the Crew lounge", as if a place had been reached."""
 from __future__ import annotations
 
 import re
@@ -30,7 +31,7 @@ def test_a_move_is_one_line_naming_its_place():
     steps = [e for e in events if e.kind == "step"]
     assert len(steps) == max(abs(start[0] - 4), abs(start[1] - 10))  # each square still animates
     lines = [t for t in _read(events) if "moves" in t]
-    assert lines == [f"Red moves {len(steps)} squares, to the Crew lounge."]
+    assert lines == [f"Red moves {len(steps)} squares in the Crew lounge."]
     assert not any(COORDINATES.search(t) for t in _read(events))
 
 
@@ -40,9 +41,30 @@ def test_one_square_and_the_next_room_after_the_door():
     act(state, "declare", action="run")
     act(state, "door", door="D1")
     events = act(state, "move", to=[6, 8])
-    assert [t for t in _read(events) if "moves" in t] == ["Red moves 2 squares, to the West corridor."]
+    assert [t for t in _read(events) if "moves" in t] == ["Red moves 2 squares into the West corridor."]
     events = act(state, "move", to=[7, 8])
-    assert [t for t in _read(events) if "moves" in t] == ["Red moves 1 square, to the West corridor."]
+    assert [t for t in _read(events) if "moves" in t] == ["Red moves 1 square in the West corridor."]
+
+
+def test_a_move_inside_a_room_says_in_it_and_one_into_the_next_says_into_it_in_every_language():
+    """Not "moves 4 squares, to the Crew lounge" for a marine that never left the Crew lounge."""
+    state = fresh()
+    state.marines["red"].cell = (4, 8)
+    act(state, "declare", action="run")
+    act(state, "door", door="D1")
+    into = [e for e in act(state, "move", to=[6, 8]) if e.kind == "step" and e.visible_to is None]
+    inside = [e for e in act(state, "move", to=[7, 8]) if e.kind == "step" and e.visible_to is None]
+    try:
+        assert [into[0].text, inside[0].text] == ["Red moves 2 squares into the West corridor.",
+                                                  "Red moves 1 square in the West corridor."]
+        i18n.set_language("hu")
+        assert [into[0].text, inside[0].text] == ["Piros 2 mezőt lép, és belép ide: Nyugati folyosó.",
+                                                  "Piros 1 mezőt lép, itt marad: Nyugati folyosó."]
+        i18n.set_language("el")
+        assert into[0].text.startswith("Κόκκινος: κινείται 2 τετράγωνα, μπαίνοντας στον χώρο: «")
+        assert inside[0].text.startswith("Κόκκινος: κινείται 1 τετράγωνο, μένοντας στον χώρο: «")
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_pick_up_names_the_place():
@@ -57,7 +79,7 @@ def test_an_area_without_a_place_name_is_named_by_its_id(monkeypatch):
     state = fresh()
     monkeypatch.setitem(state.map.area_label, "A1", "")
     events, _start = _run_to(state, (4, 10))
-    assert [t for t in _read(events) if "moves" in t][0].endswith(", to area A1.")
+    assert [t for t in _read(events) if "moves" in t][0].endswith(" in area A1.")
 
 
 def test_the_line_reads_in_hungarian_and_greek_and_old_saves_lines_still_do():
@@ -67,10 +89,10 @@ def test_the_line_reads_in_hungarian_and_greek_and_old_saves_lines_still_do():
     old = M("{figure} moves to {cells}.", figure="Red", cells="2,8")  # a save's line before places
     try:
         i18n.set_language("hu")
-        assert line.text == "Piros 3 mezőt lép, ide: Legénységi társalgó."
+        assert line.text == "Piros 3 mezőt lép, itt marad: Legénységi társalgó."
         assert str(old) == "Red ide lép: 2,8."
         i18n.set_language("el")
-        assert line.text == "Κόκκινος: κινείται 3 τετράγωνα, προς: «Σαλόνι πληρώματος»."
+        assert line.text == "Κόκκινος: κινείται 3 τετράγωνα, μένοντας στον χώρο: «Σαλόνι πληρώματος»."
         assert str(old) == "Red: κινείται στο 2,8."
     finally:
         i18n.set_language("en")

@@ -71,6 +71,33 @@ def test_seed_failed_grenade_bounces_4_squares_back_at_the_thrower(dice):
     assert red.health == health - 1  # 3 damage / armour 2
 
 
+def test_the_scatter_line_says_the_diagram_in_words_not_its_code(dice):
+    """Spec 6.11 step 3: the diagram's direction and number, read to the players in words: the
+    log said "Scatter: the flipped card shows W4." (the data's code) in every language."""
+    import re
+
+    from game import i18n
+
+    state = fresh()
+    open_all(state)
+    red = state.marines["red"]
+    red.cell, red.ammo["rockets"] = (9, 8), 1
+    put(state, "zombie", (14, 8))
+    state.deck.put_on_top([state.deck.take("mancubus#3")])  # W4 (compass N)
+    act(state, "declare", action="fire")
+    dice.push("miss", "r0 d3")
+    line = next(e for e in act(state, "attack", weapon="grenade", target=[14, 8]) if e.kind == "scatter")
+    code = re.compile(r"\b(N|NE|E|SE|S|SW|W|NW)\d")
+    try:
+        for lang, want in (("en", "Scatter: the flipped card sends the blast 4 squares west."),
+                           ("hu", "Céltévesztés: a felfordított lap szerint a robbanás 4 mezővel nyugat felé tér el."),
+                           ("el", "Διασπορά: η κάρτα που γύρισε στέλνει την έκρηξη 4 τετράγωνα δυτικά.")):
+            i18n.set_language(lang)
+            assert line.text == want and not code.search(line.text)
+    finally:
+        i18n.set_language("en")
+
+
 def test_scatter_miss_icon_and_blocked_path_are_harmless(dice):
     """Spec 6.11: a diagram with the miss icon, or a path crossing a wall, hurts nobody."""
     for card, cell in (("mancubus#2", (14, 8)), ("mancubus#1", (14, 8))):  # miss; S4 runs into A2's wall

@@ -59,3 +59,23 @@ def test_demonic_speed_buttons_name_the_monster(make_app):
     session, table = _invader_with(app, "demonic_speed#1")
     labels = _card_buttons(table)
     assert labels and all(label.startswith("Every ") and "Demonic Speed" not in label for label in labels), labels
+
+
+def test_a_refusal_goes_when_the_next_click_chooses_a_card(make_app):
+    """The invader clicked a door in the spawn step: 'The invader plays at most one spawn card
+    now (or none).' Then a spawn card: the prompt asked 'Zombie Pack: how will you play it?'
+    under the refusal, which stayed up (a refusal stays until an action is taken)."""
+    from tests.ui.test_doom_play import play_by_clicks, start_game
+    from tests.ui.test_gears_play import do_click
+    from game.ui.doom.entry import INVADER
+
+    app, table = start_game(make_app, seats=("human", "human"))
+    while table.session.decider == "red":
+        play_by_clicks(app, table, next(a for a in table.session.legal_actions() if a.kind in ("end_turn", "declare")))
+    do_click(app, table.view_rect.center)  # the hand-off card
+    assert table.session.decider == INVADER and table.invader_view()
+    do_click(app, table.screen_of_door("D1"))
+    assert table.message and not table.message_ok
+    card = next(c for c in table.card_rects if c in table.choices.cards)
+    do_click(app, table.card_rects[card].center)
+    assert table.selected_card == card and table.message == ""

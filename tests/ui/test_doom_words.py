@@ -336,3 +336,24 @@ def test_an_invader_card_is_named_with_dooms_own_word():
     finally:
         i18n.set_language("en")
     assert words.card_face(c, "ambush#1")[0] == "Ambush"
+
+
+def test_the_headings_round_is_the_logs_round_in_every_language(make_app):
+    """Hungarian: the heading read '4. kör' (a kör is a player's turn: 'Piros köre') while the log
+    said 'Kezdődik a(z) 4. forduló.', the rulebook's word for a round (spec doom.md 5.1)."""
+    from game import i18n
+    from game.engine.text import M
+    from tests.ui import test_ui_scale as U
+
+    app = make_app(U.SIZE)
+    table = U.doom_table(app)
+    table.state.round = 4
+    try:
+        for lang in ("en", "hu", "el"):
+            i18n.set_language(lang)
+            log = str(M("Round {round} begins.", round=4))
+            heading = table.toolbar_title().split("\u2022")[1].strip()
+            word = heading.replace("4", "").strip(" .").lower()
+            assert word and word in log.lower(), (lang, heading, log)
+    finally:
+        i18n.set_language("en")

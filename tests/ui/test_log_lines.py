@@ -126,3 +126,28 @@ def test_the_earlier_note_gives_way_to_a_newest_entry_that_fits_whole(make_app, 
     taller = newest + " A third line of words comes after those two lines."
     log_lines(surface, ctx, rect, ["An older line.", "Another.", taller])
     assert drawn_text[0].startswith("\u2191") and taller.endswith(drawn_text[-1].strip())
+
+
+def test_an_entry_is_bright_or_dim_whole_never_half_and_half(make_app, drawn_text):
+    """The newest lines are bright, older ones dim: counted by drawn lines, an entry wrapped over
+    two read dim on its first line and bright on its second (Doom, 1280x720: 'An ammo icon: Red
+    spends 1' dim, 'rockets/grenades (0 left).' bright; the same in Greek). Each entry is one
+    colour: bright when one of its lines is among the last three."""
+    from game.ui.kit.log_panel import log_lines
+
+    app = make_app((1280, 720))
+    ctx = app.ctx
+    font = ctx.font(13)
+    step = font.get_linesize()
+    surface = pygame.Surface((300, 400))
+    rect = pygame.Rect(10, 10, 280, 12 * step)
+    wrapped = "An ammo icon: Red spends 1 rockets/grenades (0 left)."
+    assert len(widgets.wrap(wrapped, font, rect.width)) == 2
+    for entries in (["Older.", "Old.", wrapped, "Red places a Dodge order.", "Green's turn."],
+                    ["Older.", wrapped, "Red places a Dodge order.", "Green's turn.", "Round 2 begins."]):
+        drawn_text.clear()
+        log_lines(surface, ctx, rect, entries)
+        colour = dict(zip(drawn_text, drawn_text.colours))
+        for line in widgets.wrap(wrapped, font, rect.width):
+            assert colour[line] == colour[widgets.wrap(wrapped, font, rect.width)[0]], entries
+        assert colour["Green's turn."] == tuple(ctx.palette.text) and colour["Older."] == tuple(ctx.palette.text_dim)

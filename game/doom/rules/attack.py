@@ -249,7 +249,8 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
         mar = state.marines[attacker]
         if mar.ammo.get(prof.ammo, 0) > 0:
             mar.ammo[prof.ammo] -= 1
-            E.emit(ctx, "ammo", M("An ammo icon: {figure} spends 1 {ammo} ({n} left).", figure=who(state, attacker),
+            # "1 shells/bullets ammo", as a pick-up counts it ("spends 1 rockets/grenades" read as a slip)
+            E.emit(ctx, "ammo", M("An ammo icon: {figure} spends 1 {ammo} ammo ({n} left).", figure=who(state, attacker),
                                   ammo=ammo(prof.ammo), n=mar.ammo[prof.ammo]), {"ammo": prof.ammo})
 
 
@@ -379,18 +380,19 @@ def _scatter(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, 
         return
     state.deck.discard([card])
     sc = state.content.scatter_of(card)
-    # the miss icon said as one ('the flipped card shows miss.' read as a typo)
-    E.emit(ctx, "scatter", M("Scatter: the flipped card shows a miss icon.") if sc == "miss"
-           else M("Scatter: the flipped card shows {scatter}.", scatter=sc),
-           {"card": card, "scatter": sc},
-           hidden=True)
     if sc == "miss":
+        # the miss icon said as one ('the flipped card shows miss.' read as a typo)
+        E.emit(ctx, "scatter", M("Scatter: the flipped card shows a miss icon."), {"card": card, "scatter": sc},
+               hidden=True)
         E.emit(ctx, "scatter", M("A miss icon: the blast goes off harmlessly."), {})
         return
     head = sc.rstrip("0123456789")
     steps = int(sc[len(head):])
     turn = COMPASS.index(state.content.scenarios[state.scenario].compass)
-    dx, dy = DIRECTIONS[COMPASS[(COMPASS.index(head) + turn) % 8]]
+    way = COMPASS[(COMPASS.index(head) + turn) % 8]  # on the map (north up), the card turned by the compass
+    dx, dy = DIRECTIONS[way]
+    # In words, never the diagram's code ("NE2" read as a square's name or a typo).
+    E.emit(ctx, "scatter", names.scatter_words(way, steps), {"card": card, "scatter": sc}, hidden=True)
     m = state.map
     explored = Q.revealed_cells(state)  # unexplored pieces are not on the table: off the board
     cur = target

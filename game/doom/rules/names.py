@@ -45,6 +45,13 @@ OLD_PLACE_LINES = (N_("{figure} moves to {cells}."), N_("{figure} goes back to {
                    N_("The blast's path from {cell} is blocked: nobody is hurt."), N_("The blast lands on {cell}."),
                    N_("{figure}'s target at {cell} is gone."), N_("Attack {cell} with the {weapon}"),
                    N_("{figure} attacks {cell}"))
+# A scatter as saves made before it was said in words hold it ("the flipped card shows NE2").
+OLD_SCATTER_LINES = (N_("Scatter: the flipped card shows {scatter}."),
+                     # and an ammo token spent, before it was counted as "1 shells/bullets ammo"
+                     N_("An ammo icon: {figure} spends 1 {ammo} ({n} left)."))
+# A move's line before it told a move inside a room from one into another ("Red moves 4 squares,
+# to the Crew lounge." for both).
+OLD_MOVE_LINE = Mn("{figure} moves {n} square, to {place}.", "{figure} moves {n} squares, to {place}.", 1)
 # The bots' reasons by square coordinates, as logs made before the bots named places hold them
 # (a bot's reason is a log line, kept in its save as a message id).
 OLD_BOT_REASONS = (N_("the square out of sight closest to a marine ({cell})"),
@@ -384,6 +391,19 @@ def _figure_squares(state: DoomState):
     for fid, inv in state.invaders.items():
         if inv.cells:
             yield fid, list(inv.cells)
+
+
+# The eight directions of a scatter diagram, on the map (north up: the compass turned already).
+SCATTER_DIRECTIONS = {"N": N_("north"), "NE": N_("north-east"), "E": N_("east"), "SE": N_("south-east"),
+                      "S": N_("south"), "SW": N_("south-west"), "W": N_("west"), "NW": N_("north-west")}
+
+
+def scatter_words(direction: str, n: int) -> Msg:
+    """A scatter diagram's arrow in a player's words: "Scatter: the flipped card sends the blast
+    2 squares north-east." (`direction`: a key of SCATTER_DIRECTIONS)."""
+    return Mn("Scatter: the flipped card sends the blast {n} square {direction}.",
+              "Scatter: the flipped card sends the blast {n} squares {direction}.", n,
+              direction=M(SCATTER_DIRECTIONS[direction]))
 
 
 BARREL = M("the barrel")

@@ -30,10 +30,15 @@ NO_SPAWN = M("Play no spawn card")
 INVADER_TURN = M("The invader's turn.")
 
 
-def _step_msg(state: DoomState, fig: str, pos, n: int):
-    """A move's log line: how far and to which place a player finds on the map ("Red moves 3
-    squares, to the Crew lounge."), never a square's coordinates."""
-    return Mn("{figure} moves {n} square, to {place}.", "{figure} moves {n} squares, to {place}.", n,
+def _step_msg(state: DoomState, fig: str, pos, n: int, start):
+    """A move's log line: how far, and the place a player finds on the map, never a square's
+    coordinates: "Red moves 3 squares into the Crew lounge." when it reached another area than
+    the one it started in, "Red moves 3 squares in the Crew lounge." when it stayed in it (the
+    line said "to the Crew lounge" for both, as if a place had been reached)."""
+    if state.map.area_of.get(min(tuple(c) for c in start)) == state.map.area_of.get(min(tuple(c) for c in pos)):
+        return Mn("{figure} moves {n} square in {place}.", "{figure} moves {n} squares in {place}.", n,
+                  figure=who(state, fig), place=place(state, pos))
+    return Mn("{figure} moves {n} square into {place}.", "{figure} moves {n} squares into {place}.", n,
               figure=who(state, fig), place=place(state, pos))
 
 
@@ -700,7 +705,7 @@ def _move(ctx, fig: str, path: list) -> None:
         # One line for the move, at its end: the squares on the way are events for the table's
         # animation that the log leaves out (read by nobody), one per step as before, so a save's
         # paused move resumes at the same count of events.
-        E.emit(ctx, "step", _step_msg(state, fig, pos, len(passed) - 1),
+        E.emit(ctx, "step", _step_msg(state, fig, pos, len(passed) - 1, passed[0]),
                {"figure": fig, "cells": [list(c) for c in pos]}, visible_to=None if i == len(path) - 1 else ())
         if is_marine:
             mar = state.marines[fig]

@@ -111,7 +111,7 @@ class DoomSetup(SetupScreen):
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         st = saved.session.state
         sc = self.content.scenarios.get(st.scenario)
-        head = f"{words.scenario(sc) if sc else st.scenario}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
+        head = f"{words.scenario(sc) if sc else st.scenario}  \u2022  " + words.round_name(st.round) + "  \u2022  " + \
             _("Frags {n} of {target}").format(n=st.frags, target=sc.frag_target if sc else "?")
         return head, [words.player(p) for p in list(st.seats) + ["invader"]]
 

@@ -223,6 +223,7 @@ class DoomTable(GameTable):
         self._side_memo: tuple = (None, ())  # ((state_version, invader_view), side_key's part of the game)
         self._note_memo: tuple = (None, None)  # (what the caption's place reads, _place_step_note())
         self._floor_memo: tuple = (None, ())  # (state_version, _floor_key()): view_key
+        self._plates_memo: tuple = (None, {})  # (what they read, _door_plates())
         self._fits_memo: tuple = (None, True)  # ((state_version, card, half), whether it fits): _spawn_fits
         self._preview_at: tuple | None = None  # (target, state_version, rect) of the odds panel last drawn
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
@@ -268,6 +269,12 @@ class DoomTable(GameTable):
     def card_placeholder(self, card: str) -> bool:
         """An invader card the rulebook does not print (most are, spec appendix C)."""
         return self.viewer == INVADER and self.content.invader_card(card).provenance.placeholder()
+
+    def card_art(self, card: str) -> tuple:
+        """An invader card's picture (doom/card_art.py), for the invader's eyes only, as its face."""
+        from game.ui.doom.card_art import card_motifs
+
+        return card_motifs(self.content, card) if self.viewer == INVADER else ()
 
     def ai_heading(self) -> str:
         return _("Bots' reasons")
@@ -374,7 +381,7 @@ class DoomTable(GameTable):
     def toolbar_title(self) -> str:
         st = self.state
         sc = self.content.scenarios[st.scenario]
-        return f"{words.scenario(sc)}  \u2022  " + _("Round {n}").format(n=st.round) + "  \u2022  " + \
+        return f"{words.scenario(sc)}  \u2022  " + words.round_name(st.round) + "  \u2022  " + \
             _("{n}/{target} frags").format(n=st.frags, target=sc.frag_target)
 
     def shown_only_to(self, player: str) -> tuple:
@@ -776,8 +783,16 @@ class DoomTable(GameTable):
             return None
         self.selected_card = None if self.selected_card == card else card
         self.target = None
-        self.dirty = True
+        self._chose()
         return None
+
+    def _chose(self) -> None:
+        """A click that chose the first half of an action (a card, a target, a square whose die
+        is asked): the refusal of an earlier click goes (it stayed over the new question: 'The
+        invader plays at most one spawn card now' above 'Zombie Pack: how will you play it?')."""
+        if not self.message_ok:
+            self.message = ""
+        self.dirty = True
 
     def click_view(self, pos):
         why = self._not_yours()
@@ -808,13 +823,13 @@ class DoomTable(GameTable):
                 self.submit(acts[0])  # the second click on the chosen target fires
             else:  # the preview and the weapon buttons first
                 self.target, self.selected_card, self.aiming = cell, None, None
-                self.dirty = True
+                self._chose()
             return None
         if cell is not None and cell in ch.squares:
             acts = ch.squares[cell]
             if len(acts) > 1 and acts[0].kind == "blow_through":  # which die it drops: the prompt's buttons
                 self.walk_to, self.target, self.selected_card, self.aiming = cell, None, None, None
-                self.dirty = True
+                self._chose()
                 return None
             self.submit(acts[0])
             return None
@@ -904,14 +919,34 @@ class DoomTable(GameTable):
         blast = self._barrel_lines() if barrel else []
         lfont, bfont = ctx.font(13, bold=True), ctx.font(13)
         widest = max([lfont.size(t)[0] for t in lines] + [bfont.size(t)[0] for t, _hot in blast])
-        w = min(self.view_rect.width - px(24), max(px(380), widest + px(40)))
-        h = px(40) + sum(block) + (px(8) + len(blast) * bfont.get_linesize() if blast else 0)
         tx, ty = self.screen_of_cell(self.target)
         v = self.view_rect.inflate(-px(24), -px(24))
-        corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
-        corners[0].topleft, corners[1].topright, corners[2].bottomleft, corners[3].bottomright = \
-            v.topleft, v.topright, v.bottomleft, v.bottomright
-        rect = max(corners, key=lambda r: (r.centerx - tx) ** 2 + (r.centery - ty) ** 2)  # far from the target
+        # The target and the attacker stay in sight: the panel takes the corner farthest from the
+        # target, and when every corner would cover them (at 1280x720 in Greek or Hungarian the
+        # lines made the panel over half the view wide: the target under it, the figure card
+        # shown over the odds), the panel takes the width beside them, its lines wrapped.
+        keep = self._cell_rect(self.target)
+        mine = [c for c, f in self.state.figure_cells().items() if f == attacker]
+        if mine:  # and the attacker, where the target line starts
+            keep = keep.union(self._cell_rect(self._centre_cell(mine)))
+        keep = keep.inflate(px(12), px(12))
+        natural = min(self.view_rect.width - px(24), max(px(380), widest + px(40)))
+        beside = max(keep.left - v.left, v.right - keep.right) - px(4)
+        rect = wrapped = None
+        for w in (natural, min(natural, beside)) if beside >= px(300) else (natural,):
+            wrapped = [widgets.wrap(t, lfont, w - px(28)) for t in lines]
+            shown_blast = [(part, hot) for t, hot in blast for part in widgets.wrap(t, bfont, w - px(28))]
+            lstep = lfont.get_linesize()
+            h = px(40) + sum(block) + sum(len(x) - 1 for x in wrapped) * lstep + \
+                (px(8) + len(shown_blast) * bfont.get_linesize() if shown_blast else 0)
+            corners = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+            corners[0].topleft, corners[1].topright, corners[2].bottomleft, corners[3].bottomright = \
+                v.topleft, v.topright, v.bottomleft, v.bottomright
+            clear = [r for r in corners if not r.colliderect(keep)]
+            rect = max(clear or corners, key=lambda r: (r.centerx - tx) ** 2 + (r.centery - ty) ** 2)  # far from the target
+            if clear:
+                break
+        w = rect.width
         self._preview_at = (self.target, self.state_version, rect.copy())  # the figure card keeps off it
         widgets.panel(surface, ctx, rect, alpha=240)
         x, y = rect.left + px(14), rect.top + px(10)
@@ -921,8 +956,10 @@ class DoomTable(GameTable):
         if first.left:
             title += "  \u2022  " + _("health {n}").format(n=first.left)
         y = widgets.text(surface, title, ctx.font(15, bold=True), pal.text, (x, y)).bottom + px(4)
-        for o, n, line in zip(odds, rows, lines):
-            y = widgets.text(surface, widgets.elide(line, lfont, w - px(28)), lfont, pal.accent, (x, y)).bottom + px(2)
+        for o, n, parts in zip(odds, rows, wrapped):
+            for part in parts:
+                y = widgets.text(surface, widgets.elide(part, lfont, w - px(28)), lfont, pal.accent, (x, y)).bottom
+            y += px(2)
             if barrel:
                 continue
             bars = pygame.Rect(x, y, w - px(28), n * px(18))
@@ -930,7 +967,7 @@ class DoomTable(GameTable):
                               lambda k: _("{n}+ wounds").format(n=k))
             y = bars.bottom + px(12)
         y += px(6)
-        for text, deadly in blast:
+        for text, deadly in shown_blast:
             y = widgets.text(surface, widgets.elide(text, bfont, w - px(28)), bfont, pal.danger if deadly else pal.text,
                              (x, y)).bottom
 
@@ -1008,7 +1045,8 @@ class DoomTable(GameTable):
 
     def sprites(self) -> list[Sprite]:
         seen = self._seen_cells()
-        out = self._figure_sprites(seen)
+        out = self._item_label_sprites(seen) + self._figure_sprites(seen)
+        out += self._door_tag_sprites(seen)  # over the figures and the lit squares' outlines
         mine = self._not_yours() is None
         ch = self.choices
         marks = mine and not self.session.is_over() and bool(ch.targets or ch.doors or ch.figures)
@@ -1125,7 +1163,6 @@ class DoomTable(GameTable):
         self._draw_doors(surface, seen)
         self._draw_markers(surface, seen)
         self._draw_highlights(surface)
-        self._draw_door_tags(surface, seen)  # over the lit squares' outlines, which ran across them
 
     def _draw_target_line(self, surface) -> None:
         """From the attacker to the target square the weapon is being chosen for."""
@@ -1327,33 +1364,150 @@ class DoomTable(GameTable):
             pts = [self.camera.to_screen(float(p[0]), float(p[1])) for p in door.points]
             self.renderer.draw_door(surface, door, pts, k, closed=name in closed)
 
-    def _draw_door_tags(self, surface, seen) -> None:
-        """Each door's name on a small plate at its middle, as the log and the buttons call it
-        ('Destroy door D3'); from 0.3 of the art's scale."""
+    def _door_tag_sprites(self, seen) -> list[Sprite]:
+        """Each door's name on a small plate, as the log and the buttons call it ('Destroy door
+        D3'), one sprite each, where `_door_plates` puts it: clear of every token; a door crowded
+        all round shows its plate only under the pointer (`_hovered_door_tag`), over the figures."""
+        plates = [(name, plate) for name, plate in self._door_plates(seen).items() if plate is not None]
+        hovered = self._hovered_door_tag()
+        if hovered is not None:
+            plates.append(hovered)
+        return [Sprite(("door", name), (self.dmap.door_name(name), tuple(plate)), plate,
+                       partial(self._paint_door_tag, name=name, plate=plate)) for name, plate in plates]
+
+    def _door_tag_font(self):
+        """The plates' font, by the art's scale; None below 0.3 (no plates: too small to read)."""
         k = self.camera.zoom * self.tw / 64
-        if k < 0.3:
-            return
-        font = self.ctx.font(max(9, min(13, round(18 * k))), bold=True)
+        return None if k < 0.3 else self.ctx.font(max(9, min(13, round(18 * k))), bold=True)
+
+    def _paint_door_tag(self, surface, name: str, plate: pygame.Rect) -> None:
+        font = self._door_tag_font()
+        pygame.draw.rect(surface, (18, 18, 20), plate, border_radius=4)
+        pygame.draw.rect(surface, (150, 140, 120), plate, 1, border_radius=4)
+        widgets.text(surface, self.dmap.door_name(name), font, (235, 228, 210), plate.center, "center")
+
+    # Where a door's plate may stand, in squares from the door's middle (along the door, across
+    # it), nearest first: the middle (a grid corner, touching the four squares beside the door),
+    # the edge between the two squares on one side, a square beside the door, a door's end, the
+    # wall past it, a square a step further from the door.
+    PLATE_SPOTS = ((0, 0), (0, -0.5), (0, 0.5), (-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5),
+                   (-1, 0), (1, 0), (-1.5, 0), (1.5, 0), (-0.5, -1.5), (0.5, -1.5), (-0.5, 1.5), (0.5, 1.5))
+
+    def _door_plates(self, seen) -> dict[str, pygame.Rect | None]:
+        """Each door shown and its plate's rect on screen: the first of PLATE_SPOTS where the plate
+        touches no square a token stands on (a figure, a marker, the invader's faint figures to
+        come), no item's name under its marker and no other plate; None when every spot is taken
+        (the plate shows under the pointer only). At the door's middle it touched the tokens
+        beside the door, and the figures drawn over it hid it."""
+        cam = self.camera
+        memo = (self.state_version, cam.x, cam.y, cam.zoom, tuple(self.view_rect), self.invader_view(), self.ctx.settings)
+        if self._plates_memo[0] != memo:
+            self._plates_memo = (memo, self._place_door_plates(seen))
+        return self._plates_memo[1]
+
+    def _place_door_plates(self, seen) -> dict[str, pygame.Rect | None]:
+        font = self._door_tag_font()
+        if font is None:
+            return {}
+        taken = [c for c in self._token_squares() if c in seen]
+        blockers = [self._cell_rect(c).inflate(4, 4) for c in taken]  # a token's ring reaches its square's edge
+        blockers += self._item_label_rects(seen)
+        out: dict[str, pygame.Rect | None] = {}
+        placed: list[pygame.Rect] = []
         for name in self._doors_shown(seen):
-            label = self.dmap.door_name(name)  # "D1", never the map's id ("door_b")
-            w, h = font.size(label)
-            plate = pygame.Rect(0, 0, w + 6, h + 2)
-            x, y = self.camera.to_screen(*self._door_mid(name))
-            plate.center = (round(x), round(y))
-            pygame.draw.rect(surface, (18, 18, 20), plate, border_radius=4)
-            pygame.draw.rect(surface, (150, 140, 120), plate, 1, border_radius=4)
-            widgets.text(surface, label, font, (235, 228, 210), plate.center, "center")
+            w, h = font.size(self.dmap.door_name(name))
+            pts = self.door_objects[name].points
+            (ax, ay), (bx, by) = (float(pts[0][0]), float(pts[0][1])), (float(pts[-1][0]), float(pts[-1][1]))
+            length = max(1e-9, math.hypot(bx - ax, by - ay))
+            ux, uy = (bx - ax) / length, (by - ay) / length  # along the door; (-uy, ux) across it
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            out[name] = None
+            for along, across in self.PLATE_SPOTS:
+                x = mx + (along * ux - across * uy) * self.tw
+                y = my + (along * uy + across * ux) * self.th
+                plate = pygame.Rect(0, 0, w + 6, h + 2)
+                sx, sy = self.camera.to_screen(x, y)
+                plate.center = (round(sx), round(sy))
+                if plate.collidelist(blockers) < 0 and plate.collidelist(placed) < 0:
+                    out[name] = plate
+                    placed.append(plate)
+                    break
+        return out
+
+    def _token_squares(self) -> set[tuple[int, int]]:
+        """The squares a token stands on: the figures, the markers, and for the invader the
+        scenario's figures and props to come, drawn faint in the areas not revealed."""
+        out = set(self.state.figure_cells()) | {tuple(m.cell) for m in self.state.markers}
+        if self.invader_view():
+            revealed = set(self.state.revealed)
+            out |= {tuple(p.cell) for p in self.dmap.props if p.area not in revealed}
+            out |= {tuple(c) for f in self.dmap.figures if f.area not in revealed
+                    and f.min_marines <= len(self.state.seats) for c in f.cells}
+        return out
+
+    def _item_labels(self, seen) -> list[tuple[str, str, pygame.Rect]]:
+        """Each item's name under its marker (a weapon, an ammo, an item on the floor): (marker,
+        name, rect) from half the map's scale, when no figure stands on it; left out when the name,
+        wider than its square, would run under the token of a figure beside it (at 1280x720
+        'φυσίγγια/σφαίρες' went under Green's token: 'σίγγια/σφαίρες'). The hover card of the
+        marker names it still."""
+        if self.camera.zoom < 0.5:
+            return []
+        taken = self.state.figure_cells()
+        font = self._label_font()
+        out = []
+        for m in self.state.markers:
+            if m.kind != "equipment" or m.cell not in seen or m.cell in taken:
+                continue
+            text = self._item_name(m.variant)
+            r = self._cell_rect(m.cell)
+            w, h = font.size(text)
+            label = pygame.Rect(r.centerx - w // 2, r.bottom - 2 - h, w, h).inflate(4, 4)  # its shadow
+            beside = [self._cell_rect(c) for c in ((m.cell[0] + dx, m.cell[1]) for dx in (-3, -2, -1, 1, 2, 3))
+                      if c in taken and c in seen]  # a long name ('ρουκέτες/χειροβομβίδες') spans squares
+            if label.collidelist(beside) < 0:
+                out.append((m.id, text, label))
+        return out
+
+    def _item_label_rects(self, seen) -> list[pygame.Rect]:
+        return [rect for _id, _text, rect in self._item_labels(seen)]
+
+    def _item_label_sprites(self, seen) -> list[Sprite]:
+        """The items' names (`_item_labels`) as sprites under the figures: a figure stepping beside
+        an item takes its name away, drawn again there only."""
+        return [Sprite(("item", mid), (text, tuple(rect)), rect, partial(self._paint_label, text=text, rect=rect))
+                for mid, text, rect in self._item_labels(seen)]
+
+    def _paint_label(self, surface, text: str, rect: pygame.Rect) -> None:
+        widgets.text(surface, text, self._label_font(), (240, 232, 200), rect.inflate(-4, -4).midbottom, "midbottom",
+                     shadow=True)
+
+    def _hovered_door_tag(self) -> tuple[str, pygame.Rect] | None:
+        """A crowded door's plate (no spot clear of the tokens) while the pointer is on the door:
+        drawn over the figures, at the door's middle."""
+        if self.mouse is None or not self.view_rect.collidepoint(self.mouse) or self.handoff is not None:
+            return None
+        name = self.door_at_screen(self.mouse)
+        font = self._door_tag_font()
+        if name is None or font is None:
+            return None
+        seen = self._seen_cells()
+        if name not in self._doors_shown(seen):
+            return None
+        if self._door_plates(seen).get(name) is not None:
+            return None
+        w, h = font.size(self.dmap.door_name(name))
+        plate = pygame.Rect(0, 0, w + 6, h + 2)
+        plate.center = self.screen_of_door(name)
+        return name, plate
 
     def _draw_markers(self, surface, seen) -> None:
         """The markers the rules placed (revealed areas); for the invader also the props the
         scenario will place in areas not revealed yet, faint."""
         k = self.camera.zoom * self.tw / 64
-        taken = self.state.figure_cells()
         for m in self.state.markers:
             if m.cell in seen:
                 self.renderer.draw_marker(surface, _Mark(m.kind, m.variant), self.camera.to_screen(*self._centre([m.cell])), k)
-                if m.kind == "equipment" and self.camera.zoom >= 0.5 and m.cell not in taken:
-                    self._label_under(surface, m.cell, self._item_name(m.variant))
         if self.invader_view():
             revealed = set(self.state.revealed)
             ghost = pygame.Surface(self.view_rect.size, pygame.SRCALPHA)
@@ -1377,10 +1531,8 @@ class DoomTable(GameTable):
                 return words.name(table[variant])
         return variant
 
-    def _label_under(self, surface, cell, text: str) -> None:
-        r = self._cell_rect(cell)
-        font = self.ctx.assets.font(max(9, min(14, round(13 * self.camera.zoom))), bold=True)
-        widgets.text(surface, text, font, (240, 232, 200), (r.centerx, r.bottom - 2), "midbottom", shadow=True)
+    def _label_font(self):
+        return self.ctx.assets.font(max(9, min(14, round(13 * self.camera.zoom))), bold=True)
 
     def _draw_highlights(self, surface) -> None:
         if self._not_yours() is not None or self.session.is_over():
@@ -1711,7 +1863,8 @@ class DoomTable(GameTable):
 
         hidden = None if (self.invader_view() and self.handoff is None) else "doom_invader"
         self.card_rects, self._hover_card = hand.draw_hand(surface, ctx, row, list(st.hand), face, state, self.mouse, hidden,
-                                                           placeholder=self.card_placeholder, layer=self.hand_layer)
+                                                           placeholder=self.card_placeholder, layer=self.hand_layer,
+                                                           art=self.card_art)
         if legend is not None:
             self._draw_legend(surface, legend)
 

@@ -23,6 +23,12 @@ def player(p: str) -> str:
     return {"red": _("Red marine"), "green": _("Green marine"), "blue": _("Blue marine")}.get(p, p.capitalize())
 
 
+def round_name(n: int) -> str:
+    """"Round 3" in the table's heading, in Doom's own words: the Hungarian rulebook's round is a
+    forduló ("Kezdődik a(z) 3. forduló." in the log), a kör is a player's turn ("Piros köre")."""
+    return pgettext("doom", "Round {n}").format(n=n)
+
+
 def short(p: str) -> str:
     """A marine by its colour alone, where a button has little room ("Green")."""
     return {"red": _("Red"), "green": _("Green"), "blue": _("Blue")}.get(p) or player(p)

@@ -52,6 +52,7 @@ def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: S
     # Whole entries only, newest first, so the top line never starts mid-sentence (the newest
     # one alone may be cut from the top when it is taller than the rect).
     shown: list[str] = []
+    entry: list[int] = []  # the entry each shown line is part of
     end = len(lines) - scroll
     first = end
     for i in range(end - 1, -1, -1):
@@ -59,13 +60,14 @@ def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: S
         if shown and len(shown) + len(parts) > n - (1 if i > 0 and older_note else 0):
             break
         shown = parts + shown
+        entry = [i] * len(parts) + entry
         first = i
     whole = first == end - 1 and len(shown) <= n  # the newest entry alone, and it fits the rect
-    shown = shown[-n:] if n else []
+    shown, entry = (shown[-n:], entry[-n:]) if n else ([], [])
     if first > 0 and n >= 2 and len(shown) > n - 1 and not whole:
         # The newest entry alone is taller than the rect: its top line gives way to the
         # "earlier" note, which went above the rect, over the section's heading.
-        shown = shown[-(n - 1):]
+        shown, entry = shown[-(n - 1):], entry[-(n - 1):]
     notes_font = ctx.font(12, bold=True)
     top = rect.bottom - len(shown) * step - (step if scroll else 0)
     # The note gives way to a newest entry that fits whole without it (under the open AI card
@@ -76,9 +78,11 @@ def log_lines(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, lines: S
                      ctx.palette.accent, (rect.left, top))
         top += step
     y = top
+    # The newest entries bright: each with a line among the last three, whole (an entry wrapped
+    # over two lines read dim, then bright from its second line on).
+    bright = set(entry[-3:]) if not scroll else set()
     for i, line in enumerate(shown):
-        age = len(shown) - i
-        colour = ctx.palette.text if age <= 3 and not scroll else ctx.palette.text_dim
+        colour = ctx.palette.text if entry[i] in bright else ctx.palette.text_dim
         surface.blit(widgets.rendered(font, line, colour), (rect.left, y))
         y += step
     if scroll:

@@ -1,0 +1,37 @@
+"""Hot-seat, a marine and the invader at one desk: the marine attacked an invader and the rules
+asked the invader 'Play a Dodge card against this attack?' (asked only when the invader holds a
+Dodge card). The hand-off card came up and, dimmed behind it, the prompt line read the question:
+the marine learnt the invader's hand. Behind the card the prompt says whom the table waits for."""
+from __future__ import annotations
+
+from game.doom.rules.state import Invader
+from game.ui.doom.entry import INVADER
+from tests.ui.conftest import record_text_rects
+from tests.ui.test_doom_play import start_game
+
+
+def test_behind_the_handoff_card_the_prompt_names_no_card_of_the_invaders_hand(make_app, monkeypatch):
+    app, table = start_game(make_app, seats=("human", "human"))
+    st = table.state
+    dodge = next(c for c in st.content.invader_deck() if st.content.invader_card(c).effect == "reroll")
+    if dodge not in st.hand:
+        st.deck.take(dodge)
+        st.hand.append(dodge)
+    red = st.marines["red"]
+    st.invaders["zombie#9"] = Invader("zombie#9", "zombie", [(red.cell[0] + 1, red.cell[1])], 0)
+    st.closed.clear()
+    table._after_change()
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire"))
+    app.run(max_frames=1)
+    attack = next(a for a in table.session.legal_actions() if a.kind == "attack"
+                  and a.payload.get("target") == [red.cell[0] + 1, red.cell[1]])
+    table.submit(attack)  # hit or miss, the question comes after the roll
+    app.run(max_frames=1)
+    assert table.session.decider == INVADER and table.handoff == INVADER
+    texts = record_text_rects(monkeypatch)
+    app._force_redraw = True
+    table.full_redraw = True
+    app.run(max_frames=1)
+    said = [t for t, _r in texts]
+    assert not [t for t in said if "Dodge" in t], said
+    assert table._prompt_content()[0] == f"Pass the table to {table.handoff_name(INVADER)}"
