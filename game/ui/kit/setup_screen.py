@@ -11,12 +11,13 @@ which table plays it (`make_table`). The title's choice object needs `seats`, `s
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+import time
 from typing import Any
 
 import pygame
 
 from game.engine.errors import InputError
-from game.engine.session import SaveError, Session
+from game.engine.session import SaveError, Session, read_save_head
 from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.kit import load_list
@@ -218,14 +219,34 @@ class SetupScreen(Scene, ABC):
         self.message = ""
         return Push(table)
 
-    @staticmethod
-    def _say_kept(table, problem: str | None, kept) -> None:
+    def _say_kept(self, table, problem: str | None, kept) -> None:
         """The table's first message: a problem of the autosave, or where the unfinished game
         that was in it went (SaveStore.keep_interrupted)."""
         if problem:
             table.say(problem)
         elif kept is not None:
-            table.say(_("Your unfinished game was kept as {name} (Load a game lists it).").format(name=kept.stem), ok=True)
+            table.say(self.kept_words(kept), ok=True)
+
+    def kept_words(self, kept) -> str:
+        """Which unfinished game was kept, in words a player reads: the game, its scenario and
+        when it was last played (it named the file, 'doom-e1m1-interrupted-20261204-153012')."""
+        try:
+            scenario = self.scenario_label(str(read_save_head(kept)["scenario"]))
+        except SaveError:
+            scenario = ""
+        try:
+            when = time.localtime(kept.stat().st_mtime)
+        except OSError:
+            when = time.localtime()
+        shown = time.strftime("%H:%M" if when[:3] == time.localtime()[:3] else "%Y-%m-%d %H:%M", when)
+        game = f"{self.game_name}: {scenario}" if scenario else self.game_name
+        return _("Your unfinished game ({game}, last played at {time}) was kept: Load a game lists it.").format(
+            game=game, time=shown)
+
+    def scenario_label(self, scenario: str) -> str:
+        """A save's scenario id in the reader's words (the mission's, the scenario's name); ""
+        where the title has one scenario only."""
+        return ""
 
     def _commit_seed(self) -> None:
         self.choice.seed = self.seed_field.commit(self.choice.seed)
