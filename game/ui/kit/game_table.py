@@ -248,6 +248,10 @@ class GameTable(Scene, ABC):
         self.end_buttons: list[widgets.Button] = []
         self._hover_card: tuple[str, pygame.Rect] | None = None
         self.buttons: list[tuple[pygame.Rect, str, Any]] = []  # rect, label, action or command
+        # The prompt's options paged in its strip: (the labels it was for, the page shown); and
+        # as last drawn (page, pages, the options shown) or None when all stand in the row.
+        self._prompt_page: tuple[tuple[str, ...], int] = ((), 0)
+        self._prompt_paged: tuple[int, int, list] | None = None
         self.card_rects: dict[str, pygame.Rect] = {}
         # Panels a title lays over the table this frame, each with the number of buttons drawn
         # before it: those lie under it and must not be where it is (tests/ui/test_ui_scale.py).
@@ -1371,6 +1375,9 @@ class GameTable(Scene, ABC):
             if self.from_setup:
                 return Pop()  # back to the set-up screen it came from
             return Push(self.setup_scene())
+        if what in ("prompt:next", "prompt:prev"):
+            self._turn_prompt_page(1 if what == "prompt:next" else -1)
+            return None
         if what == "let_pass":
             self._let_pass()
             self.dirty = True
@@ -1406,7 +1413,7 @@ class GameTable(Scene, ABC):
         # while figures slide (the title's panels unless `over_map`, the dice, the message, the
         # handoff card) or is a part whose rectangles are known (`_parts`), so drawing it again
         # clipped gives its pixels.
-        base = self._sprites_now is not None and not self._prompt_column and self._prompt_below is None \
+        base = self._sprites_now is not None and self._prompt_below is None \
             and not self._end_shown() and not self.over_map()
         self._shown = self._sprites_now if base else None
         self._shown_dice = self._dice_shown()
@@ -1427,7 +1434,6 @@ class GameTable(Scene, ABC):
         self.panels = []
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
-        self._prompt_column = False
         self._prompt_below: pygame.Rect | None = None  # the box of a prompt's lines beyond two
         self._prompt_lines: list[str] = []
         clip = surface.get_clip()
@@ -1651,11 +1657,9 @@ class GameTable(Scene, ABC):
         try:
             if changed:  # each strip that changed painted alone (merged, they would cover the screen)
                 self._draw_over_play_area(surface, self._over_at[0], changed)
-                if self._prompt_column or self._prompt_below is not None:
-                    # The new prompt's buttons (or its lines beyond two) run into a column over
-                    # the map, outside its strip: drawn whole (in part, the clip of the strip
-                    # left the column out: Doom's 'Give Green 1 rockets/grenades' was not on
-                    # screen after Declare Run).
+                if self._prompt_below is not None:
+                    # The new prompt's lines beyond two run into a box over the map, outside
+                    # its strip: drawn whole (in part, the clip of the strip left it out).
                     self._last_frame = self._under = None
                     return False
             Layer.patching = []
@@ -1724,8 +1728,8 @@ class GameTable(Scene, ABC):
     def prompt_key(self) -> tuple:
         """Everything the prompt line shows (its words and buttons, the decider's colour)."""
         decider = self.session.decider
-        return (self._prompt_content(), self.colour_of(decider) if decider else None, tuple(self.prompt_rect),
-                self.hand_rect.top)
+        return (self._prompt_content(), self._prompt_page, self.colour_of(decider) if decider else None,
+                tuple(self.prompt_rect), self.hand_rect.top)
 
     def hand_key(self) -> tuple:
         """Everything the hand strip shows but the card enlarged under the pointer (a part):
@@ -1738,6 +1742,8 @@ class GameTable(Scene, ABC):
         panel, not the map). Worked out again only when the title's `strip_inputs` change (or
         every time, when it gives none)."""
         inputs = self.strip_inputs()
+        if inputs is not None:
+            inputs = (inputs, self._prompt_page)  # the arrows turn the prompt's page
         memo = self._strips_memo
         if inputs is not None and memo is not None and memo[0] == inputs:
             return memo[1]
@@ -1889,7 +1895,8 @@ class GameTable(Scene, ABC):
 
     def _draw_prompt(self, surface) -> None:
         """What to do now (or why not), in the decider's colour, with the choices as buttons
-        from the right; those that do not fit in the row go in a column below it."""
+        from the right. Buttons too many for the row are paged inside it (`_prompt_pages`):
+        arrows beside them show the others; no button leaves the strip."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.prompt_rect
         pygame.draw.rect(surface, (26, 28, 33), r)
@@ -1897,69 +1904,174 @@ class GameTable(Scene, ABC):
         text, buttons = self._prompt_content()
         self._prompt_below = None
         font = ctx.font(15, bold=True)
-        # Buttons from the right edge leftward; the prompt text takes what is left.
-        bfont = ctx.font(14, bold=True)
-        right = r.right - px(8)
-        bh = r.height - px(12)
         small = ctx.font(13, bold=True)
-        row_cap, column_cap = self.button_caps()
-        # Which buttons stand in the row: the options in their order while they fit, a last
-        # button that is a way out first, at the right end (_way_out). A button stays in the row
-        # only while the prompt still reads whole in two lines beside it; the others go in the
-        # column below (a long question, 'discard an adrenaline card (attacked by Clone 1...)',
-        # lost its end behind four buttons). The first options had gone below and the later
-        # ones stood in the row: four Guard options read 2, 3, 4 and then 1 under them.
-        in_row: list[int] = []
-        order = list(range(len(buttons)))
-        if _way_out(buttons):  # Cancel after the Guard options, End the turn after two Gives
-            order = order[-1:] + order[:-1]
-        for i in order:
-            bw = min(row_cap, bfont.size(buttons[i][0])[0] + px(26))
-            if right - bw < r.left + px(260) or \
-                    len(widgets.wrap(text, small, right - bw - px(6) - r.left - px(24))) > 2:
-                break
-            in_row.append(i)
-            right -= bw + px(6)
-        right = r.right - px(8)
-        placed = []
-        for i in sorted(in_row, reverse=True):
-            label, what, primary = buttons[i]
-            bw = min(row_cap, bfont.size(label)[0] + px(26))
-            placed.append((pygame.Rect(right - bw, r.top + px(6), bw, bh), label, what, primary))
-            right -= bw + px(6)
-        for rect, label, what, primary in placed:
-            self._button(surface, rect, label, what, primary)
+        placed, right = self._prompt_row(text, buttons, small)
+        for rect, label, what, primary, enabled in placed:
+            self._button(surface, rect, label, what, primary, enabled)
         decider = self.session.decider
         colour = self.colour_of(decider) if decider else pal.text
         pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
         lines = widgets.wrap(text, font, right - r.left - px(24))
-        rest: list[str] = []
         if len(lines) > 1:
             font = small
             lines = widgets.wrap(text, font, right - r.left - px(24))
-            if len(lines) > 2:  # no button left in the row and still too long: the rest below it
+            if len(lines) > 2:  # a size smaller before words go on over the map
+                smaller = ctx.font(12, bold=True)
+                if len(widgets.wrap(text, smaller, right - r.left - px(24))) <= 2:
+                    font, lines = smaller, widgets.wrap(text, smaller, right - r.left - px(24))
+            rest: list[str] = []
+            if len(lines) > 2:  # even beside the fewest buttons too long: the rest below the strip
                 lines, rest = lines[:2], lines[2:]
             for i, line in enumerate(lines):
                 widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
+            if rest:
+                lines += self._prompt_rest(surface, " ".join(rest), font, colour, right)
         else:
             widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
-        # Too many buttons for one row (many grenade areas...): the rest go in columns below
-        # it, read left to right and ending at the right edge, each column as wide as its
-        # widest label; every option stays clickable.
-        extra = [b for i, b in enumerate(buttons) if i not in in_row]
-        self._prompt_column = bool(extra)
-        top, bottom = r.bottom + px(6), self.hand_rect.top - px(4)
-        per_column = max(1, (bottom - top + px(4)) // px(34))
-        columns = [extra[i:i + per_column] for i in range(0, len(extra), per_column)]
-        widths = [min(column_cap, max(bfont.size(label)[0] for label, _w, _p in col) + px(26)) for col in columns]
-        x = r.right - px(8) - sum(widths) - px(6) * max(0, len(widths) - 1)
-        if rest:
-            lines += self._prompt_rest(surface, " ".join(rest), font, colour, x - px(6) if columns else r.right)
         self._prompt_lines = lines  # what the prompt line shows (tests read it)
-        for column, bw in zip(columns, widths):
-            for i, (label, what, primary) in enumerate(column):
-                self._button(surface, pygame.Rect(x, top + i * px(34), bw, px(30)), label, what, primary)
-            x += bw + px(6)
+
+    PROMPT_TEXT_LEAST = 260  # UI units the prompt's words keep left of its buttons
+
+    def _prompt_row(self, text: str, buttons: list, small) -> tuple[list[tuple], int]:
+        """The prompt's buttons laid in its strip: (rect, label, what, primary, enabled) each,
+        and the x the words end at. All in the row while they fit with the question still
+        whole in two lines beside them; else the question keeps the width it needs for two
+        lines (at least PROMPT_TEXT_LEAST) and the options are paged in the rest of the strip,
+        in their order, a '◀ n' and an 'n ▶' arrow beside them naming how many lie each way; a
+        last button that is a way on or out (`_way_out`: Cancel, End the turn) stays at the
+        right end on every page. The options had gone in a column below the strip, over the
+        map, covering its figures (Greek and Hungarian labels at 1280x720)."""
+        px, r = self.ctx.px, self.prompt_rect
+        bfont = self.ctx.font(14, bold=True)
+        row_cap, _column_cap = self.button_caps()
+        top, bh, gap = r.top + px(6), r.height - px(12), px(6)
+        least = r.left + px(self.PROMPT_TEXT_LEAST)
+
+        def width(i: int) -> int:
+            return min(row_cap, bfont.size(buttons[i][0])[0] + px(26))
+
+        def reads(right: int) -> bool:  # the question whole in two lines left of `right`
+            return len(widgets.wrap(text, small, right - r.left - px(24))) <= 2
+
+        self._prompt_paged = None
+        right = r.right - px(8)
+        if sum(width(i) + gap for i in range(len(buttons))) <= right - least and \
+                reads(right - sum(width(i) + gap for i in range(len(buttons)))):
+            placed = []
+            for i in reversed(range(len(buttons))):
+                label, what, primary = buttons[i]
+                bw = width(i)
+                placed.append((pygame.Rect(right - bw, top, bw, bh), label, what, primary, True))
+                right -= bw + gap
+            return placed, right
+        pinned = len(buttons) - 1 if _way_out(buttons) else None
+        options = [i for i in range(len(buttons)) if i != pinned]
+        arrow = px(36)
+        # The way out on two lines where it is long ('End the turn (draw an event)' took the
+        # question's room in Hungarian).
+        pinned_w = self._paged_width(buttons[pinned][0], bh, row_cap) if pinned is not None else 0
+        end = right - (pinned_w + gap if pinned is not None else 0)
+        # The words take what they need for two lines; the buttons keep room for the widest
+        # option whole (its label on two lines where the strip's height allows) with the
+        # arrows. Words that need more go on below the strip (_prompt_rest).
+        paged = {i: self._paged_width(buttons[i][0], bh, row_cap) for i in options}
+        keep = 2 * (arrow + gap) + max(paged.values(), default=0)
+        text_right = max(least, min(end - keep, r.left + self._prompt_text_width(text, small, end - keep - r.left)))
+        span = end - text_right - 2 * (arrow + gap)
+        paged = {i: w if w <= span else self._paged_width(buttons[i][0], bh, span) for i, w in paged.items()}
+        pages: list[list[int]] = [[]]
+        used = 0
+        for i in options:
+            bw = paged[i]
+            if pages[-1] and used + bw > span:
+                pages.append([])
+                used = 0
+            pages[-1].append(i)
+            used += bw + gap
+        if len(pages) == 1:  # all the options beside the words: no arrows
+            text_right += 2 * (arrow + gap)
+            arrow = -gap
+        page = self._prompt_page_for(buttons, pages)
+        placed = []
+        if pinned is not None:
+            label, what, primary = buttons[pinned]
+            bw = pinned_w
+            placed.append((pygame.Rect(right - bw, top, bw, bh), label, what, primary, True))
+            right -= bw + gap
+        after = sum(len(p) for p in pages[page + 1:])
+        before = sum(len(p) for p in pages[:page])
+        if len(pages) > 1:
+            placed.append((pygame.Rect(right - arrow, top, arrow, bh), f"{after} \u25b6" if after else "\u25b6",
+                           "prompt:next", False, after > 0))
+        right -= arrow + gap
+        for i in reversed(pages[page]):
+            label, what, primary = buttons[i]
+            bw = paged[i]
+            placed.append((pygame.Rect(right - bw, top, bw, bh), label, what, primary, True))
+            right -= bw + gap
+        if len(pages) > 1:
+            placed.append((pygame.Rect(right - arrow, top, arrow, bh), f"\u25c0 {before}" if before else "\u25c0",
+                           "prompt:prev", False, before > 0))
+            self._prompt_paged = (page, len(pages), [buttons[i][1] for i in pages[page]])
+        right -= arrow + gap
+        return placed, min(right, text_right)
+
+    def _paged_width(self, label: str, height: int, most: int) -> int:
+        """A paged option's width: the least (from 72 units up to its label's width on one
+        line, at most `most`) at which its button shows the label whole, on two lines where
+        the strip's height allows, so a page holds more; `most` when none does."""
+        px = self.ctx.px
+        one = min(most, self.ctx.font(14, bold=True).size(label)[0] + px(26))
+
+        def whole(w: int) -> bool:
+            return not self.button_lines(pygame.Rect(0, 0, w, height), label)[1][-1].endswith("\u2026")
+
+        if not whole(one):
+            return most
+        lo, hi = min(one, px(72)), one
+        if whole(lo):
+            return lo
+        while hi - lo > px(4):
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if whole(mid) else (mid, hi)
+        return hi
+
+    def _prompt_text_width(self, text: str, font, most: int) -> int:
+        """The least width (up to `most`) in which the prompt's words read in two lines, with
+        their margins; `most` when even that does not hold them."""
+        px = self.ctx.px
+        lo, hi = 0, max(0, most - px(24))
+        if len(widgets.wrap(text, font, hi)) > 2:
+            return most
+        while hi - lo > px(8):
+            mid = (lo + hi) // 2
+            if len(widgets.wrap(text, font, mid)) <= 2:
+                hi = mid
+            else:
+                lo = mid
+        return hi + px(24)
+
+    def _prompt_page_for(self, buttons: list, pages: list[list[int]]) -> int:
+        """The page of options shown: the one asked for by the arrows while the same options
+        stand; for new options, the page of the first the table wants shown (`prompt_wanted`:
+        a lesson's taught choice), else the first."""
+        labels = tuple(label for label, _w, _p in buttons)
+        if self._prompt_page[0] != labels:
+            wanted = next((n for n, page in enumerate(pages) for i in page if self.prompt_wanted(buttons[i][1])), 0)
+            self._prompt_page = (labels, wanted)
+        page = max(0, min(len(pages) - 1, self._prompt_page[1]))
+        self._prompt_page = (labels, page)
+        return page
+
+    def prompt_wanted(self, what: Any) -> bool:
+        """Whether a prompt button should be in view when the options are paged (a lesson's
+        taught choice)."""
+        return False
+
+    def _turn_prompt_page(self, step: int) -> None:
+        labels, page = self._prompt_page
+        self._prompt_page = (labels, max(0, page + step))
+        self.dirty = True
 
     PROMPT_MORE = 3  # lines of a long prompt under its strip, beyond its own two
 
