@@ -1930,13 +1930,14 @@ class GameTable(Scene, ABC):
             widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
         self._prompt_lines = lines  # what the prompt line shows (tests read it)
 
-    PROMPT_TEXT_LEAST = 260  # UI units the prompt's words keep left of its buttons
+    PROMPT_TEXT_LEAST = 260  # UI units the prompt's words keep left of its buttons in the row
+    PROMPT_TEXT_PAGED = 160  # and left of them paged, where the words need no more
 
     def _prompt_row(self, text: str, buttons: list, small) -> tuple[list[tuple], int]:
         """The prompt's buttons laid in its strip: (rect, label, what, primary, enabled) each,
         and the x the words end at. All in the row while they fit with the question still
         whole in two lines beside them; else the question keeps the width it needs for two
-        lines (at least PROMPT_TEXT_LEAST) and the options are paged in the rest of the strip,
+        lines (at least PROMPT_TEXT_PAGED) and the options are paged in the rest of the strip,
         in their order, a '◀ n' and an 'n ▶' arrow beside them naming how many lie each way; a
         last button that is a way on or out (`_way_out`: Cancel, End the turn) stays at the
         right end on every page. The options had gone in a column below the strip, over the
@@ -1976,20 +1977,29 @@ class GameTable(Scene, ABC):
         # arrows. Words that need more go on below the strip (_prompt_rest).
         paged = {i: self._paged_width(buttons[i][0], bh, row_cap) for i in options}
         keep = 2 * (arrow + gap) + max(paged.values(), default=0)
-        text_right = max(least, min(end - keep, r.left + self._prompt_text_width(text, small, end - keep - r.left)))
-        span = end - text_right - 2 * (arrow + gap)
-        paged = {i: w if w <= span else self._paged_width(buttons[i][0], bh, span) for i, w in paged.items()}
-        pages: list[list[int]] = [[]]
-        used = 0
-        for i in options:
-            bw = paged[i]
-            if pages[-1] and used + bw > span:
-                pages.append([])
-                used = 0
-            pages[-1].append(i)
-            used += bw + gap
-        if len(pages) == 1:  # all the options beside the words: no arrows
-            text_right += 2 * (arrow + gap)
+        # Paged, the words keep what they need down to PROMPT_TEXT_PAGED (Doom's four Declare
+        # buttons beside 'Declare this turn's action.' in Greek: one of them was on a page of
+        # its own behind the words' 260 units).
+        text_w = self._prompt_text_width(text, small, end - keep - r.left)
+        text_right = max(r.left + px(self.PROMPT_TEXT_PAGED), min(end - keep, r.left + text_w))
+        if sum(width(i) + gap for i in options) <= end - text_right:
+            pages = [options]  # all the options beside the words, each on one line: no arrows
+            paged = {i: width(i) for i in options}
+        elif sum(paged.values()) + gap * len(options) <= end - text_right:
+            pages = [options]  # all the options beside the words, narrower: no arrows
+        else:
+            span = end - text_right - 2 * (arrow + gap)
+            paged = {i: w if w <= span else self._paged_width(buttons[i][0], bh, span) for i, w in paged.items()}
+            pages = [[]]
+            used = 0
+            for i in options:
+                bw = paged[i]
+                if pages[-1] and used + bw > span:
+                    pages.append([])
+                    used = 0
+                pages[-1].append(i)
+                used += bw + gap
+        if len(pages) == 1:
             arrow = -gap
         page = self._prompt_page_for(buttons, pages)
         placed = []
@@ -2023,8 +2033,8 @@ class GameTable(Scene, ABC):
         px = self.ctx.px
         one = min(most, self.ctx.font(14, bold=True).size(label)[0] + px(26))
 
-        def whole(w: int) -> bool:
-            return not self.button_lines(pygame.Rect(0, 0, w, height), label)[1][-1].endswith("\u2026")
+        def whole(w: int) -> bool:  # every word whole: no ellipsis, no word broken
+            return " ".join(self.button_lines(pygame.Rect(0, 0, w, height), label)[1]) == label
 
         if not whole(one):
             return most
