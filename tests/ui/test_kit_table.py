@@ -547,3 +547,7 @@ def test_many_long_answers_stay_in_the_prompt_strip(make_app, config_dir, size, 
     before = len(table.session.actions)
     press(app, button_for(table, legal[0]))
     assert len(table.session.actions) == before + 1
+    # A shortcut or a lesson turns the pages to an option (show_prompt_option).
+    assert table.show_prompt_option("noop:10")
+    app.run(max_frames=1)
+    assert any(what == "noop:10" for _r, _l, what in table.buttons) and not table.show_prompt_option("noop:99")

@@ -249,9 +249,9 @@ class GameTable(Scene, ABC):
         self._hover_card: tuple[str, pygame.Rect] | None = None
         self.buttons: list[tuple[pygame.Rect, str, Any]] = []  # rect, label, action or command
         # The prompt's options paged in its strip: (the labels it was for, the page shown); and
-        # as last drawn (page, pages, the options shown) or None when all stand in the row.
+        # as last drawn (page, pages, the options shown, each page's) or None when not paged.
         self._prompt_page: tuple[tuple[str, ...], int] = ((), 0)
-        self._prompt_paged: tuple[int, int, list] | None = None
+        self._prompt_paged: tuple[int, int, list, list] | None = None
         self.card_rects: dict[str, pygame.Rect] = {}
         # Panels a title lays over the table this frame, each with the number of buttons drawn
         # before it: those lie under it and must not be where it is (tests/ui/test_ui_scale.py).
@@ -2022,7 +2022,8 @@ class GameTable(Scene, ABC):
         if len(pages) > 1:
             placed.append((pygame.Rect(right - arrow, top, arrow, bh), f"\u25c0 {before}" if before else "\u25c0",
                            "prompt:prev", False, before > 0))
-            self._prompt_paged = (page, len(pages), [buttons[i][1] for i in pages[page]])
+            self._prompt_paged = (page, len(pages), [buttons[i][1] for i in pages[page]],
+                                  [[buttons[i][1] for i in p] for p in pages])
         right -= arrow + gap
         return placed, min(right, text_right)
 
@@ -2076,6 +2077,19 @@ class GameTable(Scene, ABC):
     def prompt_wanted(self, what: Any) -> bool:
         """Whether a prompt button should be in view when the options are paged (a lesson's
         taught choice)."""
+        return False
+
+    def show_prompt_option(self, what: Any) -> bool:
+        """Turn the prompt's pages to the one that holds `what` (as last laid out); False when
+        the options are not paged or none holds it. Drawn from the next frame."""
+        paged = self._prompt_paged
+        if paged is None:
+            return False
+        for n, whats in enumerate(paged[3]):
+            if what in whats:
+                self._prompt_page = (self._prompt_page[0], n)
+                self.dirty = True
+                return True
         return False
 
     def _turn_prompt_page(self, step: int) -> None:
