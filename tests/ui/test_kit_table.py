@@ -323,8 +323,9 @@ def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
 def test_a_prompt_longer_than_two_lines_goes_on_below_its_strip(make_app, config_dir):
     """Doom's no-target reason after Declare Fire ('Piros tengerészgyalogos: nincs célpont: ...
     Válassz a gombok közül.') needs three lines at 1280x720 in Hungarian and Greek: the strip
-    holds two, and it ended in '…'. The rest shows in a box under the strip, left of the buttons
-    in it, a panel the message line keeps clear of; the question reads whole."""
+    holds two, and it ended in '…'. Three lines a size smaller now fit the strip; what is longer
+    still shows in a box under the strip, left of the buttons in it, a panel the message line
+    keeps clear of; the question reads whole."""
     app, table = open_toy(make_app, ["human", "human"])
     if table.handoff is not None:
         press(app, table.view_rect.center)
@@ -335,7 +336,14 @@ def test_a_prompt_longer_than_two_lines_goes_on_below_its_strip(make_app, config
     table.prompt_choices = lambda: (question, [("A kör vége", legal[0], True)])
     table.dirty = True
     app.run(max_frames=1)
+    # Three lines a size smaller fit the strip itself: nothing laid over the map.
     assert len(table._prompt_lines) == 3 and " ".join(table._prompt_lines) == question
+    assert table._prompt_below is None
+    # Longer still: the rest in a box under the strip.
+    question += " " + question
+    table.dirty = True
+    app.run(max_frames=1)
+    assert len(table._prompt_lines) > 3 and " ".join(table._prompt_lines) == question
     box = table._prompt_below
     assert box is not None and box.top < table.prompt_rect.bottom < box.bottom and (box, "prompt") in table.panels
     end = next(rect for rect, _l, what in table.buttons if what == legal[0])

@@ -1915,15 +1915,19 @@ class GameTable(Scene, ABC):
         if len(lines) > 1:
             font = small
             lines = widgets.wrap(text, font, right - r.left - px(24))
-            if len(lines) > 2:  # a size smaller before words go on over the map
+            top, step, most = r.top + px(4), font.get_linesize(), 2
+            if len(lines) > 2:  # a size smaller, then three lines of it, before words go on over the map
                 smaller = ctx.font(12, bold=True)
-                if len(widgets.wrap(text, smaller, right - r.left - px(24))) <= 2:
-                    font, lines = smaller, widgets.wrap(text, smaller, right - r.left - px(24))
+                tighter = widgets.wrap(text, smaller, right - r.left - px(24))
+                if len(tighter) <= 2 or (len(tighter) == 3 and 3 * smaller.get_linesize() <= r.height - 2):
+                    font, lines, step, most = smaller, tighter, smaller.get_linesize(), len(tighter)
+                    if most == 3:
+                        top = r.top + (r.height - 1 - 3 * step) // 2
             rest: list[str] = []
-            if len(lines) > 2:  # even beside the fewest buttons too long: the rest below the strip
+            if len(lines) > most:  # even so too long: the rest below the strip
                 lines, rest = lines[:2], lines[2:]
             for i, line in enumerate(lines):
-                widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
+                widgets.text(surface, line, font, pal.text, (r.left + px(16), top + i * step))
             if rest:
                 lines += self._prompt_rest(surface, " ".join(rest), font, colour, right)
         else:
