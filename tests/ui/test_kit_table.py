@@ -528,6 +528,7 @@ def test_many_long_answers_stay_in_the_prompt_strip(make_app, config_dir, size, 
     table.dirty = True
     app.run(max_frames=1)
     seen: list = []
+    arrows: set = set()  # each arrow where it is on every page: clicked through without aiming again
     for page in range(len(options)):
         shown = [(rect, what) for rect, _label, what in table.buttons if isinstance(what, str)
                  and (what.startswith("noop:") or what.startswith("prompt:"))]
@@ -537,6 +538,7 @@ def test_many_long_answers_stay_in_the_prompt_strip(make_app, config_dir, size, 
         assert not any(a.colliderect(b) for i, (a, _w) in enumerate(shown) for b, _v in shown[i + 1:])
         whats = [w for _r, w in sorted(shown, key=lambda rw: rw[0].left)]
         assert whats[-1] == "noop:cancel"
+        arrows.update((w, tuple(r)) for r, w in shown if w.startswith("prompt:"))
         seen += [w for w in whats if w.startswith("noop:") and w != "noop:cancel"]
         if page == 0:
             pygame.image.save(app.screen, str(tmp_path / "prompt.png"))
@@ -545,6 +547,7 @@ def test_many_long_answers_stay_in_the_prompt_strip(make_app, config_dir, size, 
             break
         press(app, nxt.center)
     assert seen == [w for _l, w, _p in options[:-1]], "each answer once, in its order"
+    assert sorted(w for w, _r in arrows) == ["prompt:next", "prompt:prev"]
     # Back to the first page by the other arrow; a shown answer is chosen by its button.
     while (prev := next((rect for rect, _l, what in table.buttons if what == "prompt:prev"), None)) is not None \
             and not any(what == "noop:0" for _r, _l, what in table.buttons):

@@ -2023,7 +2023,8 @@ class GameTable(Scene, ABC):
             bw = paged[i]
             placed.append((pygame.Rect(right - bw, top, bw, bh), label, what, primary, True))
             right -= bw + gap
-        if len(pages) > 1:
+        if len(pages) > 1:  # at the same place on every page, as the other arrow: clicked through
+            right = min(right, text_right + arrow + gap)
             placed.append((pygame.Rect(right - arrow, top, arrow, bh), f"\u25c0 {before}" if before else "\u25c0",
                            "prompt:prev", False, before > 0))
             self._prompt_paged = (page, len(pages), [buttons[i][1] for i in pages[page]],
