@@ -13,6 +13,7 @@ from game.engine.session import Session
 from game.engine.toy import PLAYERS, ToyTitle
 from game.ui.kit import hand, watch
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
+from game.ui.kit import game_table
 from game.ui.kit.game_table import GameTable
 from game.ui.kit.saves import SaveStore
 from tests.ui.conftest import key
@@ -373,13 +374,12 @@ def test_a_long_option_reads_whole_in_its_button(make_app, config_dir):
     options = [("Keep this hand", legal[0], True), ("Shuffle the hand back and draw 4 new cards", "noop:1", False),
                ("Give Green 1 rockets/grenades (1 MP) and a long tail of words", "noop:2", False)]
     px = table.ctx.px
-    for question, column in (("Keep or shuffle?", False),
-                             ("Moloch: keep your starting hand or shuffle it back and draw 4 new cards, seed "
-                              "p. 6: the Outpost does the same after you, and then the first round begins.", True)):
+    for question in ("Keep or shuffle?",
+                     ("Moloch: keep your starting hand or shuffle it back and draw 4 new cards, seed "
+                      "p. 6: the Outpost does the same after you, and then the first round begins.")):
         table.prompt_choices = lambda q=question: (q, options)
         table.dirty = True
         app.run(max_frames=1)
-        assert table._prompt_paged is not None or not column
         drawn = {what: (rect, label) for page in every_prompt_page(app, table) for rect, label, what in page}
         for label, what, _p in options:
             rect, shown = drawn[what]
@@ -562,3 +562,38 @@ def test_many_long_answers_stay_in_the_prompt_strip(make_app, config_dir, size, 
     assert table.show_prompt_option("noop:10")
     app.run(max_frames=1)
     assert any(what == "noop:10" for _r, _l, what in table.buttons) and not table.show_prompt_option("noop:99")
+
+
+@pytest.mark.parametrize("key", ["gears", "doom", "level7", "convoy"])
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_side_panel_tabs_read_whole_at_125(make_app, drawn_text, key, lang):
+    """At 125% in 1280x720 the side panel's tabs did not fit at 9 units and were shared out
+    narrower than their names: Doom's Hungarian tabs read 'Tengerészgyalogos' 'ok', 'Betolakod'
+    'ó', 'M.I' '.', 'Napl' 'ó'. A tab's name is set smaller (down to 9 px) to stand whole, and a
+    button's label is never broken in mid-word."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui.scene import ChangeSettings
+    from tools import monkey
+
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=1.25)))
+    i18n.set_language(lang)
+    seats = ["human", "human"] if key != "doom" else ["human", "human", "bot"]
+    parts = monkey.table_parts(app, key, seats[:2] if key != "doom" else seats[:2], 3)
+    table = parts["make_table"](parts["start"](), parts["save"], 0)
+    app.push(table)
+    drawn_text.clear()
+    app.run(max_frames=2)
+    tabs = [(rect, label) for rect, label, what in table.buttons if isinstance(what, str) and what.startswith("tab:")]
+    for rect, label in tabs:
+        assert label in drawn_text, f"the tab {label!r} is not drawn whole: {[t for t in drawn_text if t and t in label]}"
+    # and any button's label, narrower than its longest word, is broken only where it may be
+    rect = pygame.Rect(0, 0, table.ctx.px(90), table.ctx.px(32))
+    for label in ("Tengerészgyalogosok", "Ελεύθερη αναίρεση: όχι", "Give Green 1 rockets/grenades (1 MP)"):
+        font, lines = table.button_lines(rect, label)
+        whole = game_table._broken_whole(label, lines)
+        cut = lines[-1].endswith("\u2026") and label.startswith(" ".join(lines)[:-1])  # the end cut, visibly
+        assert whole or cut, lines
+        assert all(font.size(line)[0] <= rect.width - table.ctx.px(12) for line in lines)

@@ -181,6 +181,24 @@ def reason_line(name: str, why: str) -> str:
     return f"{name}: {why}" if why.endswith(SENTENCE_ENDS) else f"{name}: {why}."
 
 
+def _broken_whole(label: str, lines: list[str]) -> bool:
+    """Whether `lines` hold `label` broken only between words or where its language may
+    hyphenate it (a line ending in the hyphen it added, or in a dash of its own)."""
+    at = 0
+    for i, line in enumerate(lines):
+        last = i == len(lines) - 1
+        if label.startswith(line, at) and (last or at + len(line) == len(label) or label[at + len(line)] == " "
+                                           or line.endswith("-")):
+            at += len(line)
+        elif not last and line.endswith("-") and label.startswith(line[:-1], at):
+            at += len(line) - 1  # the hyphen added at a syllable's end
+        else:
+            return False
+        while at < len(label) and label[at] == " ":
+            at += 1
+    return at == len(label)
+
+
 def _way_out(buttons: list) -> bool:
     """Whether a prompt's last button is a way on or out rather than one more of its choices: of
     another kind than the option before it (Cancel after the Guard options, End the turn after
@@ -1847,9 +1865,15 @@ class GameTable(Scene, ABC):
             small = self.ctx.font(points, bold=True)
             if 2 * small.get_linesize() > rect.height - px(2):
                 continue  # a short button (a tab, the toolbar): one line, cut with an ellipsis
-            lines = widgets.wrap(label, small, width)
-            if len(lines) <= 2 or points == size - 2:
+            lines = widgets.wrap(label, small, width, hyphenate=True)
+            if len(lines) <= 2 and _broken_whole(label, lines):
+                return small, lines
+            if points == size - 2 and all(small.size(word)[0] <= width for word in label.split()):
                 return small, widgets.wrap_most(label, small, width, 2)
+        # A word wider than the button (a side panel tab at 125%, 'Tengerészgyalogosok' read
+        # 'Tengerészgyalogos' 'ok'): one line as small as holds it, never broken in mid-word.
+        least = next(n for n in range(1, 30) if px(n) >= 9)  # UI units of the least size read: 9 px
+        font = widgets.line_font(self.ctx, label, width, max(least, int(size)), least, bold=True)
         return font, [widgets.elide(label, font, width)]
 
     def _draw_toolbar(self, surface) -> None:
@@ -1980,7 +2004,7 @@ class GameTable(Scene, ABC):
         # option whole (its label on two lines where the strip's height allows) with the
         # arrows. Words that need more go on below the strip (_prompt_rest).
         paged = {i: self._paged_width(buttons[i][0], bh, row_cap) for i in options}
-        keep = 2 * (arrow + gap) + max(paged.values(), default=0)
+        keep = 2 * (arrow + gap) + gap + max(paged.values(), default=0)
         # Paged, the words keep what they need down to PROMPT_TEXT_PAGED (Doom's four Declare
         # buttons beside 'Declare this turn's action.' in Greek: one of them was on a page of
         # its own behind the words' 260 units).
@@ -1992,7 +2016,7 @@ class GameTable(Scene, ABC):
         elif sum(paged.values()) + gap * len(options) <= end - text_right:
             pages = [options]  # all the options beside the words, narrower: no arrows
         else:
-            span = end - text_right - 2 * (arrow + gap)
+            span = end - text_right - 2 * (arrow + gap) - gap  # the arrows where they stand on every page
             paged = {i: w if w <= span else self._paged_width(buttons[i][0], bh, span) for i, w in paged.items()}
             pages = [[]]
             used = 0
@@ -2196,8 +2220,11 @@ class GameTable(Scene, ABC):
             # The largest font at which every tab's name shows whole on one line, each tab as wide
             # as its name and the room left shared out: four equal tabs broke Greek 'Ημερολόγιο'
             # (Log) in the middle of the word beside a two-letter 'AI'.
-            size = next((n for n in (13, 12, 11, 10, 9)
-                         if sum(ctx.font(n, bold=True).size(labels[t])[0] + pad for t in self.SIDE_TABS) <= room), 9)
+            # Below 9 units where that is still 9 px or more (at 125% in 1280x720 the Hungarian
+            # 'Tengerészgyalogosok' tab was broken in mid-word at 9 units).
+            sizes = [n for n in (13, 12, 11, 10, 9, 8, 7.5) if n >= 9 or ctx.px(n) >= 9]
+            size = next((n for n in sizes
+                         if sum(ctx.font(n, bold=True).size(labels[t])[0] + pad for t in self.SIDE_TABS) <= room), sizes[-1])
             font = ctx.font(size, bold=True)
             need = [font.size(labels[t])[0] + pad for t in self.SIDE_TABS]
             if sum(need) > room:  # a large UI scale: even the least size does not fit; the room shared out
