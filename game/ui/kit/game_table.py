@@ -1913,7 +1913,7 @@ class GameTable(Scene, ABC):
         # A Greek title beside a long "who decides" lost its end ("0/6 fr…" at 1280x720): a
         # smaller size first, the ellipsis only when even that does not fit.
         tfont = widgets.line_font(ctx, title, right - x - px(16), 18, 14, bold=True)
-        # Cut in its longest middle field (the scenario's name), the turn at its end kept whole.
+        # Cut in its longest field but the last (the scenario's name), the turn at its end kept whole.
         widgets.text(surface, widgets.elide_middle(title, tfont, right - x - px(16)), tfont, pal.text,
                      (x + px(16), r.centery), "midleft")
 
