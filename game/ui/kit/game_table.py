@@ -1943,7 +1943,7 @@ class GameTable(Scene, ABC):
             if len(lines) > 2:  # a size smaller, then three lines of it, before words go on over the map
                 smaller = ctx.font(12, bold=True)
                 tighter = widgets.wrap(text, smaller, right - r.left - px(24))
-                if len(tighter) <= 2 or (len(tighter) == 3 and 3 * smaller.get_linesize() <= r.height - 2):
+                if len(tighter) <= 2 or (len(tighter) == 3 and 3 * smaller.get_linesize() <= r.height - 1):
                     font, lines, step, most = smaller, tighter, smaller.get_linesize(), len(tighter)
                     if most == 3:
                         top = r.top + (r.height - 1 - 3 * step) // 2
@@ -2009,6 +2009,17 @@ class GameTable(Scene, ABC):
         # buttons beside 'Declare this turn's action.' in Greek: one of them was on a page of
         # its own behind the words' 260 units).
         text_w = self._prompt_text_width(text, small, end - keep - r.left)
+        smaller = self.ctx.font(12, bold=True)
+        if 3 * smaller.get_linesize() <= r.height - 1:
+            # Three lines a size smaller (as _draw_prompt sets them) where that brings every
+            # option beside the words: Doom's 'Aim order' stood alone on a page at 125%.
+            def one_page(w: int) -> bool:
+                right_of = max(r.left + px(self.PROMPT_TEXT_PAGED), min(end - keep, r.left + w))
+                return sum(paged.values()) + gap * len(options) <= end - right_of
+
+            three = self._prompt_text_width(text, smaller, end - keep - r.left, 3)
+            if not one_page(text_w) and one_page(three):
+                text_w = three
         text_right = max(r.left + px(self.PROMPT_TEXT_PAGED), min(end - keep, r.left + text_w))
         if sum(width(i) + gap for i in options) <= end - text_right:
             pages = [options]  # all the options beside the words, each on one line: no arrows
@@ -2076,16 +2087,16 @@ class GameTable(Scene, ABC):
             lo, hi = (lo, mid) if whole(mid) else (mid, hi)
         return hi
 
-    def _prompt_text_width(self, text: str, font, most: int) -> int:
-        """The least width (up to `most`) in which the prompt's words read in two lines, with
-        their margins; `most` when even that does not hold them."""
+    def _prompt_text_width(self, text: str, font, most: int, lines: int = 2) -> int:
+        """The least width (up to `most`) in which the prompt's words read in `lines` lines,
+        with their margins; `most` when even that does not hold them."""
         px = self.ctx.px
         lo, hi = 0, max(0, most - px(24))
-        if len(widgets.wrap(text, font, hi)) > 2:
+        if len(widgets.wrap(text, font, hi)) > lines:
             return most
         while hi - lo > px(8):
             mid = (lo + hi) // 2
-            if len(widgets.wrap(text, font, mid)) <= 2:
+            if len(widgets.wrap(text, font, mid)) <= lines:
                 hi = mid
             else:
                 lo = mid
