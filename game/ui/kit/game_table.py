@@ -2004,7 +2004,7 @@ class GameTable(Scene, ABC):
         # option whole (its label on two lines where the strip's height allows) with the
         # arrows. Words that need more go on below the strip (_prompt_rest).
         paged = {i: self._paged_width(buttons[i][0], bh, row_cap) for i in options}
-        keep = 2 * (arrow + gap) + gap + max(paged.values(), default=0)
+        keep = 2 * (arrow + gap) + gap + max(paged.values()) if options else 0
         # Paged, the words keep what they need down to PROMPT_TEXT_PAGED (Doom's four Declare
         # buttons beside 'Declare this turn's action.' in Greek: one of them was on a page of
         # its own behind the words' 260 units).
