@@ -192,3 +192,6 @@ def test_a_kept_unfinished_game_reads_as_such_in_the_load_list(make_app, config_
     assert len(entries) == 2 and {e.interrupted for e in entries} == {True, False}
     heads = {e.path == named: load_list.describe(e, setup.save_words)[0] for e in entries}
     assert heads[False] == "Set aside unfinished:  " + heads[True]
+    # the save of one action says so in the singular ('1 actions' read as several)
+    detail = load_list.describe(next(e for e in entries if e.path == named), setup.save_words)[1]
+    assert "   1 action   " in detail

@@ -12,7 +12,7 @@ from typing import Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.kit.saves import SaveEntry, Saved
 from game.ui.scene import Context
@@ -35,7 +35,9 @@ def describe(entry: SaveEntry, words: SaveWords) -> tuple[str, str]:
     # Outside the f-string: pybabel does not read calls inside f-string fields.
     seat_word = {"bot": _("bot"), "human": _("person")}
     who = [f"{name} ({seat_word['bot' if seat == 'bot' else 'human']})" for name, seat in zip(names, seats)]
-    detail = _("Saved {date}   Seed {seed}   {actions} actions").format(date=entry.date, seed=session.seed, actions=len(session.actions))
+    n = len(session.actions)  # '1 actions' read as a count of several
+    detail = ngettext("Saved {date}   Seed {seed}   {actions} action", "Saved {date}   Seed {seed}   {actions} actions",
+                      n).format(date=entry.date, seed=session.seed, actions=n)
     return head, detail + "   " + ", ".join(who)
 
 
