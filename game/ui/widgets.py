@@ -101,17 +101,19 @@ def _elide(text: str, font: pygame.font.Font, width: int) -> str:
 
 def elide_middle(text: str, font: pygame.font.Font, width: int, sep: str = "  \u2022  ") -> str:
     """`text` made of fields joined by `sep` (a table's toolbar title: the game, the scenario,
-    the turn) cut to `width` pixels in its longest middle field, the first and the last whole
-    (at 125% in 1280x720 Level 7's Greek title lost its turn: '... Φόβου  •  Σειρ…'); cut at its
-    end as `elide` cuts when that is not enough or there is no middle field."""
+    the turn) cut to `width` pixels in its longest field but the last, the others whole (at
+    125% in 1280x720 Level 7's Greek title lost its turn: '... Φόβου  •  Σειρ…'); cut at its
+    end as `elide` cuts when that is not enough or there is one field."""
     return _LAID_OUT.get(("elide_middle", font, text, width, sep), lambda: _elide_middle(text, font, width, sep))
 
 
 def _elide_middle(text: str, font: pygame.font.Font, width: int, sep: str) -> str:
     parts = text.split(sep)
-    if font.size(text)[0] <= width or len(parts) < 3:
+    if font.size(text)[0] <= width or len(parts) < 2:
         return _elide(text, font, width)
-    m = max(range(1, len(parts) - 1), key=lambda i: font.size(parts[i])[0])
+    # The longest field but the last (the turn): Doom's and Gears' titles begin with the
+    # scenario's name ('Térdig vérben gázolva  •  1. kör  •…' lost the frags at 125%).
+    m = max(range(len(parts) - 1), key=lambda i: font.size(parts[i])[0])
     room = width - font.size(sep.join(parts[:m] + [""] + parts[m + 1:]))[0]
     if room < font.size("\u2026")[0] * 4:  # too little of the field would be left to read
         return _elide(text, font, width)

@@ -43,9 +43,13 @@ def start_game(make_app, seats=("human", "bot"), seed=SEED, size=(1280, 720), sc
 
 
 def button_for(table: DoomTable, what) -> tuple[int, int] | None:
+    """Where the button for `what` is, the prompt's options turned to its page first."""
     for rect, _label, w in table.buttons:
         if w == what:
             return rect.center
+    if table.show_prompt_option(what):
+        table.draw(pygame.display.get_surface())
+        return button_for(table, what)
     return None
 
 

@@ -56,10 +56,14 @@ def inside_point(table: GearsTable, area: str) -> tuple[int, int]:
 
 
 def button_for(table: GearsTable, what, pick: bool = False) -> tuple[int, int] | None:
-    """The button that applies `what` (pick=True: the preview button that only chooses it)."""
+    """The button that applies `what` (pick=True: the preview button that only chooses it), the
+    prompt's options turned to its page first."""
     for rect, _label, w in table.buttons:
         if (isinstance(w, _Pick) and w.action == what) if pick else (not isinstance(w, _Pick) and w == what):
             return rect.center
+    if not pick and table.show_prompt_option(what):
+        table.draw(pygame.display.get_surface())
+        return button_for(table, what)
     return None
 
 

@@ -329,8 +329,12 @@ def test_hovering_an_activate_first_button_lights_that_figure(make_app):
     assert table.session.actions[-1] == what and table.hover_named != lid
     # What lies under the still pointer now is the changed game's button there (read from the
     # buttons laid out after the change, not the answered one's): its figure, if it names one.
+    # (the figure it names, choices.named_figure: a COG chosen next stands there too)
+    from game.engine.protocol import Action
+    from game.ui.gears import choices
+
     now = next((b[2] for b in table.buttons if b[0].collidepoint(rect.center)), None)
-    named = now.payload.get("figure") if getattr(now, "kind", None) == "activate_order" else None
+    named = choices.named_figure(table.state, now) if isinstance(now, Action) else None
     assert table.hover_named == named
 
 
@@ -639,7 +643,10 @@ def test_each_guard_button_names_its_weapon_and_mode(make_app):
     app.run(max_frames=1)
     click(table.card_rects[card].center)
     app.run(max_frames=1)
-    shown = {what: label for _rect, label, what in table.buttons if getattr(what, "kind", None) == "guard"}
+    from tests.ui.test_kit_table import every_prompt_page
+
+    shown = {what: label for page in every_prompt_page(app, table) for _rect, label, what in page
+             if getattr(what, "kind", None) == "guard"}  # paged in the prompt's strip
     assert set(shown) == set(offered)
     assert len(set(shown.values())) == len(offered), shown
     for a, text in shown.items():

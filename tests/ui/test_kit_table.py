@@ -13,6 +13,7 @@ from game.engine.session import Session
 from game.engine.toy import PLAYERS, ToyTitle
 from game.ui.kit import hand, watch
 from game.ui.kit.dice_tray import DiceRoll, ShownDie
+from game.ui.kit import game_table
 from game.ui.kit.game_table import GameTable
 from game.ui.kit.saves import SaveStore
 from tests.ui.conftest import key
@@ -102,6 +103,22 @@ def open_toy(make_app, seats, seed=3, casual=False):
 
 def button_for(table, action):
     return next(rect.center for rect, _label, what in table.buttons if what == action)
+
+
+def every_prompt_page(app, table) -> list[list[tuple[pygame.Rect, str, object]]]:
+    """The prompt's buttons page by page (the arrows clicked until the last page), from the
+    first page; each page's buttons (rect, label, what) left to right, the arrows left out."""
+    while (prev := next((r for r, _l, w in table.buttons if w == "prompt:prev"), None)) is not None \
+            and table._prompt_paged[0] > 0:
+        press(app, prev.center)
+    pages = []
+    while True:
+        pages.append(sorted(((r, l, w) for r, l, w in table.buttons if table.prompt_rect.colliderect(r)
+                             and w not in ("prompt:prev", "prompt:next")), key=lambda b: b[0].left))
+        nxt = next((r for r, _l, w in table.buttons if w == "prompt:next"), None)
+        if nxt is None or table._prompt_paged[0] + 1 >= table._prompt_paged[1]:
+            return pages
+        press(app, nxt.center)
 
 
 def act(app, table) -> None:
@@ -255,32 +272,34 @@ def test_new_game_opens_the_titles_own_set_up_screen_from_the_registry(make_app)
 
 
 def test_many_choices_all_get_a_button_that_answers(make_app, config_dir):
-    """A question with more options than the prompt row and one column hold (every area a
-    grenade can reach...): the rest go in columns below the row, every one clickable, none
-    dropped, none overlapping another."""
+    """A question with more options than the prompt row holds (every area a grenade can
+    reach...): the rest are paged in the strip, every one clickable on its page, none dropped,
+    none overlapping another (they had gone in columns over the map)."""
     app, table = open_toy(make_app, ["human", "human"])
     if table.handoff is not None:  # the hot-seat screen first
         press(app, table.view_rect.center)
     legal = table.session.legal_actions()
-    many = [(f"Option number {i}", legal[0] if i == 39 else f"noop:{i}", False) for i in range(40)]
+    many = [(f"Option number {i}", legal[0] if i == 25 else f"noop:{i}", False) for i in range(40)]
     table.prompt_choices = lambda: (None, many)
     table.dirty = True
     app.run(max_frames=1)
-    shown = {what: rect for rect, _label, what in table.buttons}
-    assert [what for _label, what, _p in many if what not in shown] == []
-    rects = [shown[what] for _label, what, _p in many]
-    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
-    assert all(table.view_rect.top <= r.top and r.bottom <= table.hand_rect.top or r.colliderect(table.prompt_rect)
-               for r in rects)
+    pages = every_prompt_page(app, table)
+    assert [what for page in pages for _r, _l, what in page] == [what for _l, what, _p in many]
+    for page in pages:
+        rects = [r for r, _l, _w in page]
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert all(table.prompt_rect.contains(r) for r in rects)
     steps = len(table.session.actions)
-    press(app, shown[legal[0]].center)
+    while not any(w == legal[0] for _r, _l, w in table.buttons):  # on its page
+        press(app, next(r for r, _l, w in table.buttons if w == "prompt:prev").center)
+    press(app, next(r for r, _l, w in table.buttons if w == legal[0]).center)
     assert len(table.session.actions) == steps + 1 and table.session.actions[-1] == legal[0]
 
 
 def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
     """A question whose words need more than two lines beside its buttons ('Subject 2: discard
     an adrenaline card (attacked by Clone 1...)' with four Discard buttons, Level 7 at 1280x720):
-    buttons go to the column below until the question reads whole in two lines; before, its
+    buttons are paged in the strip while the question reads whole in two lines; before, its
     third line was dropped, the question cut mid-sentence with nothing to say so."""
     app, table = open_toy(make_app, ["human", "human"])
     if table.handoff is not None:
@@ -292,8 +311,10 @@ def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
     table.prompt_choices = lambda: (question, options)
     table.dirty = True
     app.run(max_frames=1)
-    assert " ".join(table._prompt_lines) == question and len(table._prompt_lines) == 2
-    assert {what for _r, _l, what in table.buttons} >= {what for _l, what, _p in options}  # none dropped
+    # whole in the strip: two lines, or three a size smaller where that brings every option beside it
+    assert " ".join(table._prompt_lines) == question and len(table._prompt_lines) <= 3 and table._prompt_below is None
+    shown = [what for page in every_prompt_page(app, table) for _r, _l, what in page]
+    assert shown == [what for _l, what, _p in options]  # none dropped, in their order
     # Words that cannot fit even in the lines under the strip end in an ellipsis, never silently.
     table.prompt_choices = lambda: (question * 6, options)
     table.dirty = True
@@ -304,8 +325,9 @@ def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
 def test_a_prompt_longer_than_two_lines_goes_on_below_its_strip(make_app, config_dir):
     """Doom's no-target reason after Declare Fire ('Piros tengerészgyalogos: nincs célpont: ...
     Válassz a gombok közül.') needs three lines at 1280x720 in Hungarian and Greek: the strip
-    holds two, and it ended in '…'. The rest shows in a box under the strip, left of the buttons'
-    column, a panel the message line keeps clear of; the question reads whole."""
+    holds two, and it ended in '…'. Three lines a size smaller now fit the strip; what is longer
+    still shows in a box under the strip, left of the buttons in it, a panel the message line
+    keeps clear of; the question reads whole."""
     app, table = open_toy(make_app, ["human", "human"])
     if table.handoff is not None:
         press(app, table.view_rect.center)
@@ -316,11 +338,18 @@ def test_a_prompt_longer_than_two_lines_goes_on_below_its_strip(make_app, config
     table.prompt_choices = lambda: (question, [("A kör vége", legal[0], True)])
     table.dirty = True
     app.run(max_frames=1)
+    # Three lines a size smaller fit the strip itself: nothing laid over the map.
     assert len(table._prompt_lines) == 3 and " ".join(table._prompt_lines) == question
+    assert table._prompt_below is None
+    # Longer still: the rest in a box under the strip.
+    question += " " + question
+    table.dirty = True
+    app.run(max_frames=1)
+    assert len(table._prompt_lines) > 3 and " ".join(table._prompt_lines) == question
     box = table._prompt_below
     assert box is not None and box.top < table.prompt_rect.bottom < box.bottom and (box, "prompt") in table.panels
     end = next(rect for rect, _l, what in table.buttons if what == legal[0])
-    assert end.top >= table.prompt_rect.bottom and not box.colliderect(end)  # the button in the column, beside it
+    assert table.prompt_rect.contains(end) and not box.colliderect(end)  # the button in the strip, beside it
     table.message = "Nem most."
     table.dirty = True
     app.run(max_frames=1)
@@ -336,9 +365,9 @@ def test_a_prompt_longer_than_two_lines_goes_on_below_its_strip(make_app, config
 def test_a_long_option_reads_whole_in_its_button(make_app, config_dir):
     """An option whose words are longer than a prompt button ('Shuffle the hand back and draw 4
     new cards', Convoy at 1280x720; 'Give Green 1 rockets/grenades (1 MP)', Doom) shows them
-    whole in two lines inside it, in the row and in the column below; it was cut with an
-    ellipsis. The buttons keep their width, so the row and the column hold the same buttons as
-    before (a wider button moved a lesson's prompt to the column and off its partial frames)."""
+    whole in two lines inside it, in the row and paged in the strip; it was cut with an
+    ellipsis. The buttons keep their width, so the row holds the same buttons as before (a
+    wider button moved a lesson's prompt off the row and off its partial frames)."""
     app, table = open_toy(make_app, ["human", "human"])
     if table.handoff is not None:
         press(app, table.view_rect.center)
@@ -346,14 +375,13 @@ def test_a_long_option_reads_whole_in_its_button(make_app, config_dir):
     options = [("Keep this hand", legal[0], True), ("Shuffle the hand back and draw 4 new cards", "noop:1", False),
                ("Give Green 1 rockets/grenades (1 MP) and a long tail of words", "noop:2", False)]
     px = table.ctx.px
-    for question, column in (("Keep or shuffle?", False),
-                             ("Moloch: keep your starting hand or shuffle it back and draw 4 new cards, seed "
-                              "p. 6: the Outpost does the same after you, and then the first round begins.", True)):
+    for question in ("Keep or shuffle?",
+                     ("Moloch: keep your starting hand or shuffle it back and draw 4 new cards, seed "
+                      "p. 6: the Outpost does the same after you, and then the first round begins.")):
         table.prompt_choices = lambda q=question: (q, options)
         table.dirty = True
         app.run(max_frames=1)
-        assert table._prompt_column or not column
-        drawn = {what: (rect, label) for rect, label, what in table.buttons}
+        drawn = {what: (rect, label) for page in every_prompt_page(app, table) for rect, label, what in page}
         for label, what, _p in options:
             rect, shown = drawn[what]
             assert rect.width <= px(360)
@@ -384,7 +412,7 @@ def test_prompt_buttons_widen_with_the_window(make_app, config_dir):
         table.dirty = True
         app.run(max_frames=1)
         rect = next(rect for rect, shown, what in table.buttons if what == "noop:1")
-        assert not table._prompt_column and rect.bottom <= table.prompt_rect.bottom  # in the row
+        assert table._prompt_paged is None and rect.bottom <= table.prompt_rect.bottom  # in the row
         widths[size] = (rect.width, table.button_lines(rect, label)[1])
     px = app.ctx.px
     assert widths[(1280, 720)][0] == px(300) and len(widths[(1280, 720)][1]) == 2  # as it was
@@ -440,8 +468,9 @@ def test_the_handoff_card_only_where_the_next_view_shows_what_the_last_may_not(m
 def test_buttons_too_many_for_the_row_keep_their_order(make_app, config_dir):
     """Four Guard options and Cancel at 1920x1080 (Gears, Blind Fire held): the row held the last
     three options and Cancel, and the first option stood alone in the column below, so the
-    options read 2, 3, 4, then 1. The row now reads the options in their order, a Cancel (not a
-    lit choice) at its right end, and the column below goes on with the next ones."""
+    options read 2, 3, 4, then 1. The options read in their order page by page (paged in the
+    strip, no longer in a column over the map), a Cancel (not a lit choice) at the right end of
+    every page."""
     app, table = open_toy(make_app, ["human", "human"])
     if table.handoff is not None:
         press(app, table.view_rect.center)
@@ -451,23 +480,121 @@ def test_buttons_too_many_for_the_row_keep_their_order(make_app, config_dir):
     table.prompt_choices = lambda: ("Blind Fire: how will you use it?", options)
     table.dirty = True
     app.run(max_frames=1)
-    assert table._prompt_column
     whats = [what for _l, what, _p in options]
-    drawn = {what: rect for rect, _label, what in table.buttons if what in whats}
-    assert set(drawn) == set(whats)
-    row = sorted((w for w, r in drawn.items() if r.top < table.prompt_rect.bottom), key=lambda w: drawn[w].left)
-    column = sorted((w for w, r in drawn.items() if r.top >= table.prompt_rect.bottom),
-                    key=lambda w: (drawn[w].left, drawn[w].top))
-    assert row[-1] == "noop:cancel" and len(row) >= 2
-    assert row[:-1] == whats[:len(row) - 1] and column == whats[len(row) - 1:-1]
+    pages = every_prompt_page(app, table)
+    assert len(pages) > 1
+    for page in pages:  # the Cancel at the right end of every page
+        assert max(page, key=lambda b: b[0].left)[2] == "noop:cancel"
+    shown = [what for page in pages for _r, _l, what in sorted(page, key=lambda b: b[0].left) if what != "noop:cancel"]
+    assert shown == whats[:-1]
     # A question's options, all plain (no lit choice, no way out): in their order, the last
     # included (Belly of the Beast's spawn order in Hungarian at 1280x720 put the second first).
     plain = [(label, what, False) for label, what, _p in options]
     table.prompt_choices = lambda: ("Blind Fire: how will you use it?", plain)
     table.dirty = True
     app.run(max_frames=1)
-    drawn = {what: rect for rect, _label, what in table.buttons if what in whats}
-    row = sorted((w for w, r in drawn.items() if r.top < table.prompt_rect.bottom), key=lambda w: drawn[w].left)
-    column = sorted((w for w, r in drawn.items() if r.top >= table.prompt_rect.bottom),
-                    key=lambda w: (drawn[w].left, drawn[w].top))
-    assert row + column == whats
+    shown = [what for page in every_prompt_page(app, table) for _r, _l, what in sorted(page, key=lambda b: b[0].left)]
+    assert shown == whats
+
+
+GREEK_OPTIONS = ["Φύλαξη: Τυφέκιο εφόδου Lancer, επιλογή {i}", "Αποφυγή με την κάρτα Βουτιά στην κάλυψη {i}",
+                 "Καλυπτική θέση πίσω από τα συντρίμμια της περιοχής {i}"]
+
+
+@pytest.mark.parametrize("size, scale", [((1280, 720), 1.0), ((1280, 720), 1.25), ((1920, 1080), 1.25)])
+def test_many_long_answers_stay_in_the_prompt_strip(make_app, config_dir, size, scale, tmp_path):
+    """Greek and Hungarian answers at 1280x720 (Gears' cover, Guard and Dodge questions, the
+    Roadblocks level, a spawn order of several Locusts; Doom's Gives; Level 7's discards): the
+    buttons that did not fit the row stood in a column below it over the map, covering its
+    figures. They are paged inside the strip: no button leaves it or touches the map, every
+    answer shows on some page in its order, the arrows reach each page, a Cancel stays at the
+    right end on every page, and a click on a shown answer submits it."""
+    from dataclasses import replace
+
+    from game.ui.scene import ChangeSettings
+
+    app = make_app(size)
+    app.apply(ChangeSettings(replace(app.ctx.settings, ui_scale=scale)))
+    session = Session.start(ToyTitle(), "duel", seed=3, options={})
+    table = ToyTable(app.ctx, session, ["human", "human"], size, bot_delay_ms=0)
+    app.push(table)
+    app.run(max_frames=2)
+    if table.handoff is not None:
+        press(app, table.view_rect.center)
+    legal = table.session.legal_actions()
+    options = [(GREEK_OPTIONS[i % 3].format(i=i + 1), f"noop:{i}", i % 2 == 0) for i in range(11)]
+    options.append(("Ακύρωση", "noop:cancel", False))
+    question = "Μπλε Δρόνος 3: πώς θα απαντήσεις στην επίθεση του Locust που προχωρά προς την περιοχή σου;"
+    table.prompt_choices = lambda: (question, options)
+    table.dirty = True
+    app.run(max_frames=1)
+    seen: list = []
+    arrows: set = set()  # each arrow where it is on every page: clicked through without aiming again
+    for page in range(len(options)):
+        shown = [(rect, what) for rect, _label, what in table.buttons if isinstance(what, str)
+                 and (what.startswith("noop:") or what.startswith("prompt:"))]
+        for rect, what in shown:
+            assert table.prompt_rect.contains(rect), f"{what} at {rect} leaves the prompt strip"
+            assert not rect.colliderect(table.view_rect), f"{what} at {rect} lies over the map"
+        assert not any(a.colliderect(b) for i, (a, _w) in enumerate(shown) for b, _v in shown[i + 1:])
+        whats = [w for _r, w in sorted(shown, key=lambda rw: rw[0].left)]
+        assert whats[-1] == "noop:cancel"
+        arrows.update((w, tuple(r)) for r, w in shown if w.startswith("prompt:"))
+        seen += [w for w in whats if w.startswith("noop:") and w != "noop:cancel"]
+        if page == 0:
+            pygame.image.save(app.screen, str(tmp_path / "prompt.png"))
+        nxt = next((rect for rect, _l, what in table.buttons if what == "prompt:next"), None)
+        if nxt is None or not seen or seen[-1] == options[-2][1]:
+            break
+        press(app, nxt.center)
+    assert seen == [w for _l, w, _p in options[:-1]], "each answer once, in its order"
+    assert sorted(w for w, _r in arrows) == ["prompt:next", "prompt:prev"]
+    # Back to the first page by the other arrow; a shown answer is chosen by its button.
+    while (prev := next((rect for rect, _l, what in table.buttons if what == "prompt:prev"), None)) is not None \
+            and not any(what == "noop:0" for _r, _l, what in table.buttons):
+        press(app, prev.center)
+    options[0] = (options[0][0], legal[0], True)
+    table.dirty = True
+    app.run(max_frames=1)
+    before = len(table.session.actions)
+    press(app, button_for(table, legal[0]))
+    assert len(table.session.actions) == before + 1
+    # A shortcut or a lesson turns the pages to an option (show_prompt_option).
+    assert table.show_prompt_option("noop:10")
+    app.run(max_frames=1)
+    assert any(what == "noop:10" for _r, _l, what in table.buttons) and not table.show_prompt_option("noop:99")
+
+
+@pytest.mark.parametrize("key", ["gears", "doom", "level7", "convoy"])
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_side_panel_tabs_read_whole_at_125(make_app, drawn_text, key, lang):
+    """At 125% in 1280x720 the side panel's tabs did not fit at 9 units and were shared out
+    narrower than their names: Doom's Hungarian tabs read 'Tengerészgyalogos' 'ok', 'Betolakod'
+    'ó', 'M.I' '.', 'Napl' 'ó'. A tab's name is set smaller (down to 9 px) to stand whole, and a
+    button's label is never broken in mid-word."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui.scene import ChangeSettings
+    from tools import monkey
+
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=1.25)))
+    i18n.set_language(lang)
+    seats = ["human", "human"] if key != "doom" else ["human", "human", "bot"]
+    parts = monkey.table_parts(app, key, seats[:2] if key != "doom" else seats[:2], 3)
+    table = parts["make_table"](parts["start"](), parts["save"], 0)
+    app.push(table)
+    drawn_text.clear()
+    app.run(max_frames=2)
+    tabs = [(rect, label) for rect, label, what in table.buttons if isinstance(what, str) and what.startswith("tab:")]
+    for rect, label in tabs:
+        assert label in drawn_text, f"the tab {label!r} is not drawn whole: {[t for t in drawn_text if t and t in label]}"
+    # and any button's label, narrower than its longest word, is broken only where it may be
+    rect = pygame.Rect(0, 0, table.ctx.px(90), table.ctx.px(32))
+    for label in ("Tengerészgyalogosok", "Ελεύθερη αναίρεση: όχι", "Give Green 1 rockets/grenades (1 MP)"):
+        font, lines = table.button_lines(rect, label)
+        whole = game_table._broken_whole(label, lines)
+        cut = lines[-1].endswith("\u2026") and label.startswith(" ".join(lines)[:-1])  # the end cut, visibly
+        assert whole or cut, lines
+        assert all(font.size(line)[0] <= rect.width - table.ctx.px(12) for line in lines)

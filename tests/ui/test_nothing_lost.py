@@ -117,7 +117,8 @@ def test_a_new_game_keeps_an_interrupted_autosave(make_app, config_dir):
     kept = [p for p in (config_dir / "saves").glob("gears-emergence-interrupted-*.json")
             if not p.name.endswith(".seats.json")]
     assert len(kept) == 1 and read_save(kept[0])["actions"] == played["actions"]
-    assert kept[0].stem in table2.message and table2.message_ok
+    assert table2.message_ok and kept[0].stem not in table2.message  # words, not the file's name
+    assert table2.message.startswith("Your unfinished game (Gears of War: Emergence, last played at ")
     assert not read_save(auto)["actions"]  # the autosave is the new game now
     # and it is in the load list, loadable
     names = [e.path.name for e in SAVES.list_saves() if e.saved is not None]
@@ -144,4 +145,53 @@ def test_loading_another_save_keeps_an_interrupted_autosave(make_app, config_dir
     kept = [p for p in (config_dir / "saves").glob("gears-emergence-interrupted-*.json")
             if not p.name.endswith(".seats.json")]
     assert len(kept) == 1 and read_save(kept[0])["actions"] == later
-    assert kept[0].stem in loaded.scene.message
+    assert "Gears of War: Emergence" in loaded.scene.message and kept[0].stem not in loaded.scene.message
+
+
+def test_a_loaded_save_left_without_a_move_is_not_kept_twice(make_app, config_dir):
+    """A save loaded and left without a move, then another game begun: the autosave held that
+    save again, and it was kept as a second file; the load list showed two rows alike in every
+    word. The save it repeats stands for it: one row, and the message names the game."""
+    from game.ui.gears.entry import SAVES
+    from game.ui.gears.setup_scene import GearsSetup
+    from game.ui.kit import load_list
+    from tests.ui.test_gears_play import play_by_clicks, start_game
+
+    app, table = start_game(make_app)
+    play_by_clicks(app, table, table.session.legal_actions()[0])
+    named = table.save_game()
+    app2 = make_app()
+    setup = GearsSetup(app2.ctx)
+    app2.push(setup)
+    setup.show_saves()
+    loaded = setup.open_save([e.path for e in setup.saves].index(named))  # the same game goes on...
+    assert loaded is not None
+    app3, table3 = start_game(make_app)  # ...and is left for a new one without a move
+    saves = config_dir / "saves"
+    assert not list(saves.glob("gears-emergence-interrupted-*.json")) and named.exists()
+    assert "Gears of War: Emergence" in table3.message and table3.message_ok
+    rows = [load_list.describe(e, setup.save_words) for e in SAVES.list_saves() if not e.autosave]
+    assert len(rows) == len(set(rows)) == 1
+
+
+def test_a_kept_unfinished_game_reads_as_such_in_the_load_list(make_app, config_dir):
+    """A save and the unfinished game kept when another began (played on after it) read
+    apart: the kept one's row says it was set aside unfinished."""
+    from game.ui.gears.entry import SAVES
+    from game.ui.gears.setup_scene import GearsSetup
+    from game.ui.kit import load_list
+    from tests.ui.test_gears_play import play_by_clicks, start_game
+
+    app, table = start_game(make_app)
+    play_by_clicks(app, table, table.session.legal_actions()[0])
+    named = table.save_game()
+    play_by_clicks(app, table, table.session.legal_actions()[0])
+    start_game(make_app)
+    setup = GearsSetup(make_app().ctx)
+    entries = [e for e in SAVES.list_saves() if not e.autosave]
+    assert len(entries) == 2 and {e.interrupted for e in entries} == {True, False}
+    heads = {e.path == named: load_list.describe(e, setup.save_words)[0] for e in entries}
+    assert heads[False] == "Set aside unfinished:  " + heads[True]
+    # the save of one action says so in the singular ('1 actions' read as several)
+    detail = load_list.describe(next(e for e in entries if e.path == named), setup.save_words)[1]
+    assert "   1 action   " in detail

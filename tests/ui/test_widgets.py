@@ -181,3 +181,16 @@ def test_fitted_font_tries_the_smallest_size_for_whole_words():
     assert make(smallest + 1).size(word)[0] > width  # whole only at the smallest size
     got = widgets.fitted_font(ctx, f"Spawn: 1 {word}", pygame.Rect(0, 0, width, 400), 30, smallest)
     assert got is make(smallest)
+
+
+def test_a_title_beginning_with_its_scenario_keeps_its_last_field(font):
+    """Doom's toolbar at 125% in 1280x720 in Hungarian read 'Térdig vérben gázolva  •  1. kör
+    •…', Gears' Greek one 'Οδοφράγματα  •  Στάδιο 1…': their scenario's name is the first
+    field, and only a middle one was cut. The longest field but the last is cut; the turn or
+    the frags at the end stay whole."""
+    sep = "  \u2022  "
+    title = sep.join(["Térdig vérben gázolva", "1. kör", "0/6 gyilokpont"])
+    width = font.size(title)[0] * 3 // 4
+    shown = widgets.elide_middle(title, font, width)
+    assert font.size(shown)[0] <= width and shown.endswith(sep + "1. kör" + sep + "0/6 gyilokpont"), shown
+    assert shown.startswith("Térdig") and "\u2026" in shown

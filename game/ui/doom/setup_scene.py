@@ -108,6 +108,10 @@ class DoomSetup(SetupScreen):
         sc = self.scenario_record(self.choice.scenario)
         return words.scenario(sc) if sc is not None else self.choice.scenario
 
+    def scenario_label(self, scenario: str) -> str:
+        sc = self.content.scenarios.get(scenario)
+        return words.scenario(sc) if sc is not None else ""
+
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         st = saved.session.state
         sc = self.content.scenarios.get(st.scenario)

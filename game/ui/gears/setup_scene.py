@@ -137,6 +137,12 @@ class GearsSetup(SetupScreen):
             return self.custom[mid].name
         return words.mission(self.content.missions[mid])
 
+    def scenario_label(self, scenario: str) -> str:
+        if scenario in self.custom:
+            return self.custom[scenario].name
+        mission = self.content.missions.get(scenario)
+        return words.mission(mission) if mission else words.titled(scenario)
+
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         """Mission, turn and stage; the characters at the seats."""
         content = self.content

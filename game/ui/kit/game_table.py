@@ -181,6 +181,24 @@ def reason_line(name: str, why: str) -> str:
     return f"{name}: {why}" if why.endswith(SENTENCE_ENDS) else f"{name}: {why}."
 
 
+def _broken_whole(label: str, lines: list[str]) -> bool:
+    """Whether `lines` hold `label` broken only between words or where its language may
+    hyphenate it (a line ending in the hyphen it added, or in a dash of its own)."""
+    at = 0
+    for i, line in enumerate(lines):
+        last = i == len(lines) - 1
+        if label.startswith(line, at) and (last or at + len(line) == len(label) or label[at + len(line)] == " "
+                                           or line.endswith("-")):
+            at += len(line)
+        elif not last and line.endswith("-") and label.startswith(line[:-1], at):
+            at += len(line) - 1  # the hyphen added at a syllable's end
+        else:
+            return False
+        while at < len(label) and label[at] == " ":
+            at += 1
+    return at == len(label)
+
+
 def _way_out(buttons: list) -> bool:
     """Whether a prompt's last button is a way on or out rather than one more of its choices: of
     another kind than the option before it (Cancel after the Guard options, End the turn after
@@ -248,6 +266,10 @@ class GameTable(Scene, ABC):
         self.end_buttons: list[widgets.Button] = []
         self._hover_card: tuple[str, pygame.Rect] | None = None
         self.buttons: list[tuple[pygame.Rect, str, Any]] = []  # rect, label, action or command
+        # The prompt's options paged in its strip: (the labels it was for, the page shown); and
+        # as last drawn (page, pages, the options shown, each page's) or None when not paged.
+        self._prompt_page: tuple[tuple[str, ...], int] = ((), 0)
+        self._prompt_paged: tuple[int, int, list, list] | None = None
         self.card_rects: dict[str, pygame.Rect] = {}
         # Panels a title lays over the table this frame, each with the number of buttons drawn
         # before it: those lie under it and must not be where it is (tests/ui/test_ui_scale.py).
@@ -1382,6 +1404,9 @@ class GameTable(Scene, ABC):
             if self.from_setup:
                 return Pop()  # back to the set-up screen it came from
             return Push(self.setup_scene())
+        if what in ("prompt:next", "prompt:prev"):
+            self._turn_prompt_page(1 if what == "prompt:next" else -1)
+            return None
         if what == "let_pass":
             self._let_pass()
             self.dirty = True
@@ -1417,7 +1442,7 @@ class GameTable(Scene, ABC):
         # while figures slide (the title's panels unless `over_map`, the dice, the message, the
         # handoff card) or is a part whose rectangles are known (`_parts`), so drawing it again
         # clipped gives its pixels.
-        base = self._sprites_now is not None and not self._prompt_column and self._prompt_below is None \
+        base = self._sprites_now is not None and self._prompt_below is None \
             and not self._end_shown() and not self.over_map()
         self._shown = self._sprites_now if base else None
         self._shown_dice = self._dice_shown()
@@ -1438,7 +1463,6 @@ class GameTable(Scene, ABC):
         self.panels = []
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
-        self._prompt_column = False
         self._prompt_below: pygame.Rect | None = None  # the box of a prompt's lines beyond two
         self._prompt_lines: list[str] = []
         clip = surface.get_clip()
@@ -1662,11 +1686,9 @@ class GameTable(Scene, ABC):
         try:
             if changed:  # each strip that changed painted alone (merged, they would cover the screen)
                 self._draw_over_play_area(surface, self._over_at[0], changed)
-                if self._prompt_column or self._prompt_below is not None:
-                    # The new prompt's buttons (or its lines beyond two) run into a column over
-                    # the map, outside its strip: drawn whole (in part, the clip of the strip
-                    # left the column out: Doom's 'Give Green 1 rockets/grenades' was not on
-                    # screen after Declare Run).
+                if self._prompt_below is not None:
+                    # The new prompt's lines beyond two run into a box over the map, outside
+                    # its strip: drawn whole (in part, the clip of the strip left it out).
                     self._last_frame = self._under = None
                     return False
             Layer.patching = []
@@ -1735,8 +1757,8 @@ class GameTable(Scene, ABC):
     def prompt_key(self) -> tuple:
         """Everything the prompt line shows (its words and buttons, the decider's colour)."""
         decider = self.session.decider
-        return (self._prompt_content(), self.colour_of(decider) if decider else None, tuple(self.prompt_rect),
-                self.hand_rect.top)
+        return (self._prompt_content(), self._prompt_page, self.colour_of(decider) if decider else None,
+                tuple(self.prompt_rect), self.hand_rect.top)
 
     def hand_key(self) -> tuple:
         """Everything the hand strip shows but the card enlarged under the pointer (a part):
@@ -1749,6 +1771,8 @@ class GameTable(Scene, ABC):
         panel, not the map). Worked out again only when the title's `strip_inputs` change (or
         every time, when it gives none)."""
         inputs = self.strip_inputs()
+        if inputs is not None:
+            inputs = (inputs, self._prompt_page)  # the arrows turn the prompt's page
         memo = self._strips_memo
         if inputs is not None and memo is not None and memo[0] == inputs:
             return memo[1]
@@ -1852,9 +1876,15 @@ class GameTable(Scene, ABC):
             small = self.ctx.font(points, bold=True)
             if 2 * small.get_linesize() > rect.height - px(2):
                 continue  # a short button (a tab, the toolbar): one line, cut with an ellipsis
-            lines = widgets.wrap(label, small, width)
-            if len(lines) <= 2 or points == size - 2:
+            lines = widgets.wrap(label, small, width, hyphenate=True)
+            if len(lines) <= 2 and _broken_whole(label, lines):
+                return small, lines
+            if points == size - 2 and all(small.size(word)[0] <= width for word in label.split()):
                 return small, widgets.wrap_most(label, small, width, 2)
+        # A word wider than the button (a side panel tab at 125%, 'Tengerészgyalogosok' read
+        # 'Tengerészgyalogos' 'ok'): one line as small as holds it, never broken in mid-word.
+        least = next(n for n in range(1, 30) if px(n) >= 9)  # UI units of the least size read: 9 px
+        font = widgets.line_font(self.ctx, label, width, max(least, int(size)), least, bold=True)
         return font, [widgets.elide(label, font, width)]
 
     def _draw_toolbar(self, surface) -> None:
@@ -1894,13 +1924,14 @@ class GameTable(Scene, ABC):
         # A Greek title beside a long "who decides" lost its end ("0/6 fr…" at 1280x720): a
         # smaller size first, the ellipsis only when even that does not fit.
         tfont = widgets.line_font(ctx, title, right - x - px(16), 18, 14, bold=True)
-        # Cut in its longest middle field (the scenario's name), the turn at its end kept whole.
+        # Cut in its longest field but the last (the scenario's name), the turn at its end kept whole.
         widgets.text(surface, widgets.elide_middle(title, tfont, right - x - px(16)), tfont, pal.text,
                      (x + px(16), r.centery), "midleft")
 
     def _draw_prompt(self, surface) -> None:
         """What to do now (or why not), in the decider's colour, with the choices as buttons
-        from the right; those that do not fit in the row go in a column below it."""
+        from the right. Buttons too many for the row are paged inside it (`_prompt_pages`):
+        arrows beside them show the others; no button leaves the strip."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         r = self.prompt_rect
         pygame.draw.rect(surface, (26, 28, 33), r)
@@ -1908,69 +1939,214 @@ class GameTable(Scene, ABC):
         text, buttons = self._prompt_content()
         self._prompt_below = None
         font = ctx.font(15, bold=True)
-        # Buttons from the right edge leftward; the prompt text takes what is left.
-        bfont = ctx.font(14, bold=True)
-        right = r.right - px(8)
-        bh = r.height - px(12)
         small = ctx.font(13, bold=True)
-        row_cap, column_cap = self.button_caps()
-        # Which buttons stand in the row: the options in their order while they fit, a last
-        # button that is a way out first, at the right end (_way_out). A button stays in the row
-        # only while the prompt still reads whole in two lines beside it; the others go in the
-        # column below (a long question, 'discard an adrenaline card (attacked by Clone 1...)',
-        # lost its end behind four buttons). The first options had gone below and the later
-        # ones stood in the row: four Guard options read 2, 3, 4 and then 1 under them.
-        in_row: list[int] = []
-        order = list(range(len(buttons)))
-        if _way_out(buttons):  # Cancel after the Guard options, End the turn after two Gives
-            order = order[-1:] + order[:-1]
-        for i in order:
-            bw = min(row_cap, bfont.size(buttons[i][0])[0] + px(26))
-            if right - bw < r.left + px(260) or \
-                    len(widgets.wrap(text, small, right - bw - px(6) - r.left - px(24))) > 2:
-                break
-            in_row.append(i)
-            right -= bw + px(6)
-        right = r.right - px(8)
-        placed = []
-        for i in sorted(in_row, reverse=True):
-            label, what, primary = buttons[i]
-            bw = min(row_cap, bfont.size(label)[0] + px(26))
-            placed.append((pygame.Rect(right - bw, r.top + px(6), bw, bh), label, what, primary))
-            right -= bw + px(6)
-        for rect, label, what, primary in placed:
-            self._button(surface, rect, label, what, primary)
+        placed, right = self._prompt_row(text, buttons, small)
+        for rect, label, what, primary, enabled in placed:
+            self._button(surface, rect, label, what, primary, enabled)
         decider = self.session.decider
         colour = self.colour_of(decider) if decider else pal.text
         pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
         lines = widgets.wrap(text, font, right - r.left - px(24))
-        rest: list[str] = []
         if len(lines) > 1:
             font = small
             lines = widgets.wrap(text, font, right - r.left - px(24))
-            if len(lines) > 2:  # no button left in the row and still too long: the rest below it
+            top, step, most = r.top + px(4), font.get_linesize(), 2
+            if len(lines) > 2:  # a size smaller, then three lines of it, before words go on over the map
+                smaller = ctx.font(12, bold=True)
+                tighter = widgets.wrap(text, smaller, right - r.left - px(24))
+                if len(tighter) <= 2 or (len(tighter) == 3 and 3 * smaller.get_linesize() <= r.height - 1):
+                    font, lines, step, most = smaller, tighter, smaller.get_linesize(), len(tighter)
+                    if most == 3:
+                        top = r.top + (r.height - 1 - 3 * step) // 2
+            rest: list[str] = []
+            if len(lines) > most:  # even so too long: the rest below the strip
                 lines, rest = lines[:2], lines[2:]
             for i, line in enumerate(lines):
-                widgets.text(surface, line, font, pal.text, (r.left + px(16), r.top + px(4) + i * font.get_linesize()))
+                widgets.text(surface, line, font, pal.text, (r.left + px(16), top + i * step))
+            if rest:
+                lines += self._prompt_rest(surface, " ".join(rest), font, colour, right)
         else:
             widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
-        # Too many buttons for one row (many grenade areas...): the rest go in columns below
-        # it, read left to right and ending at the right edge, each column as wide as its
-        # widest label; every option stays clickable.
-        extra = [b for i, b in enumerate(buttons) if i not in in_row]
-        self._prompt_column = bool(extra)
-        top, bottom = r.bottom + px(6), self.hand_rect.top - px(4)
-        per_column = max(1, (bottom - top + px(4)) // px(34))
-        columns = [extra[i:i + per_column] for i in range(0, len(extra), per_column)]
-        widths = [min(column_cap, max(bfont.size(label)[0] for label, _w, _p in col) + px(26)) for col in columns]
-        x = r.right - px(8) - sum(widths) - px(6) * max(0, len(widths) - 1)
-        if rest:
-            lines += self._prompt_rest(surface, " ".join(rest), font, colour, x - px(6) if columns else r.right)
         self._prompt_lines = lines  # what the prompt line shows (tests read it)
-        for column, bw in zip(columns, widths):
-            for i, (label, what, primary) in enumerate(column):
-                self._button(surface, pygame.Rect(x, top + i * px(34), bw, px(30)), label, what, primary)
-            x += bw + px(6)
+
+    PROMPT_TEXT_LEAST = 260  # UI units the prompt's words keep left of its buttons in the row
+    PROMPT_TEXT_PAGED = 160  # and left of them paged, where the words need no more
+
+    def _prompt_row(self, text: str, buttons: list, small) -> tuple[list[tuple], int]:
+        """The prompt's buttons laid in its strip: (rect, label, what, primary, enabled) each,
+        and the x the words end at. All in the row while they fit with the question still
+        whole in two lines beside them; else the question keeps the width it needs for two
+        lines (at least PROMPT_TEXT_PAGED) and the options are paged in the rest of the strip,
+        in their order, a '◀ n' and an 'n ▶' arrow beside them naming how many lie each way; a
+        last button that is a way on or out (`_way_out`: Cancel, End the turn) stays at the
+        right end on every page. The options had gone in a column below the strip, over the
+        map, covering its figures (Greek and Hungarian labels at 1280x720)."""
+        px, r = self.ctx.px, self.prompt_rect
+        bfont = self.ctx.font(14, bold=True)
+        row_cap, _column_cap = self.button_caps()
+        top, bh, gap = r.top + px(6), r.height - px(12), px(6)
+        least = r.left + px(self.PROMPT_TEXT_LEAST)
+
+        def width(i: int) -> int:
+            return min(row_cap, bfont.size(buttons[i][0])[0] + px(26))
+
+        def reads(right: int) -> bool:  # the question whole in two lines left of `right`
+            return len(widgets.wrap(text, small, right - r.left - px(24))) <= 2
+
+        self._prompt_paged = None
+        right = r.right - px(8)
+        if sum(width(i) + gap for i in range(len(buttons))) <= right - least and \
+                reads(right - sum(width(i) + gap for i in range(len(buttons)))):
+            placed = []
+            for i in reversed(range(len(buttons))):
+                label, what, primary = buttons[i]
+                bw = width(i)
+                placed.append((pygame.Rect(right - bw, top, bw, bh), label, what, primary, True))
+                right -= bw + gap
+            return placed, right
+        pinned = len(buttons) - 1 if _way_out(buttons) else None
+        options = [i for i in range(len(buttons)) if i != pinned]
+        arrow = px(36)
+        # The way out on two lines where it is long ('End the turn (draw an event)' took the
+        # question's room in Hungarian).
+        pinned_w = self._paged_width(buttons[pinned][0], bh, row_cap) if pinned is not None else 0
+        end = right - (pinned_w + gap if pinned is not None else 0)
+        # The words take what they need for two lines; the buttons keep room for the widest
+        # option whole (its label on two lines where the strip's height allows) with the
+        # arrows. Words that need more go on below the strip (_prompt_rest).
+        paged = {i: self._paged_width(buttons[i][0], bh, row_cap) for i in options}
+        keep = 2 * (arrow + gap) + gap + max(paged.values()) if options else 0
+        # Paged, the words keep what they need down to PROMPT_TEXT_PAGED (Doom's four Declare
+        # buttons beside 'Declare this turn's action.' in Greek: one of them was on a page of
+        # its own behind the words' 260 units).
+        text_w = self._prompt_text_width(text, small, end - keep - r.left)
+        smaller = self.ctx.font(12, bold=True)
+        if 3 * smaller.get_linesize() <= r.height - 1:
+            # Three lines a size smaller (as _draw_prompt sets them) where that brings every
+            # option beside the words: Doom's 'Aim order' stood alone on a page at 125%.
+            def one_page(w: int) -> bool:
+                right_of = max(r.left + px(self.PROMPT_TEXT_PAGED), min(end - keep, r.left + w))
+                return sum(paged.values()) + gap * len(options) <= end - right_of
+
+            three = self._prompt_text_width(text, smaller, end - keep - r.left, 3)
+            if not one_page(text_w) and one_page(three):
+                text_w = three
+        text_right = max(r.left + px(self.PROMPT_TEXT_PAGED), min(end - keep, r.left + text_w))
+        if sum(width(i) + gap for i in options) <= end - text_right:
+            pages = [options]  # all the options beside the words, each on one line: no arrows
+            paged = {i: width(i) for i in options}
+        elif sum(paged.values()) + gap * len(options) <= end - text_right:
+            pages = [options]  # all the options beside the words, narrower: no arrows
+        else:
+            span = end - text_right - 2 * (arrow + gap) - gap  # the arrows where they stand on every page
+            paged = {i: w if w <= span else self._paged_width(buttons[i][0], bh, span) for i, w in paged.items()}
+            pages = [[]]
+            used = 0
+            for i in options:
+                bw = paged[i]
+                if pages[-1] and used + bw > span:
+                    pages.append([])
+                    used = 0
+                pages[-1].append(i)
+                used += bw + gap
+        if len(pages) == 1:
+            arrow = -gap
+        page = self._prompt_page_for(buttons, pages)
+        placed = []
+        if pinned is not None:
+            label, what, primary = buttons[pinned]
+            bw = pinned_w
+            placed.append((pygame.Rect(right - bw, top, bw, bh), label, what, primary, True))
+            right -= bw + gap
+        after = sum(len(p) for p in pages[page + 1:])
+        before = sum(len(p) for p in pages[:page])
+        if len(pages) > 1:
+            placed.append((pygame.Rect(right - arrow, top, arrow, bh), f"{after} \u25b6" if after else "\u25b6",
+                           "prompt:next", False, after > 0))
+        right -= arrow + gap
+        for i in reversed(pages[page]):
+            label, what, primary = buttons[i]
+            bw = paged[i]
+            placed.append((pygame.Rect(right - bw, top, bw, bh), label, what, primary, True))
+            right -= bw + gap
+        if len(pages) > 1:  # at the same place on every page, as the other arrow: clicked through
+            right = min(right, text_right + arrow + gap)
+            placed.append((pygame.Rect(right - arrow, top, arrow, bh), f"\u25c0 {before}" if before else "\u25c0",
+                           "prompt:prev", False, before > 0))
+            self._prompt_paged = (page, len(pages), [buttons[i][1] for i in pages[page]],
+                                  [[buttons[i][1] for i in p] for p in pages])
+        right -= arrow + gap
+        return placed, min(right, text_right)
+
+    def _paged_width(self, label: str, height: int, most: int) -> int:
+        """A paged option's width: the least (from 72 units up to its label's width on one
+        line, at most `most`) at which its button shows the label whole, on two lines where
+        the strip's height allows, so a page holds more; `most` when none does."""
+        px = self.ctx.px
+        one = min(most, self.ctx.font(14, bold=True).size(label)[0] + px(26))
+
+        def whole(w: int) -> bool:  # every word whole: no ellipsis, no word broken
+            return " ".join(self.button_lines(pygame.Rect(0, 0, w, height), label)[1]) == label
+
+        if not whole(one):
+            return most
+        lo, hi = min(one, px(72)), one
+        if whole(lo):
+            return lo
+        while hi - lo > px(4):
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if whole(mid) else (mid, hi)
+        return hi
+
+    def _prompt_text_width(self, text: str, font, most: int, lines: int = 2) -> int:
+        """The least width (up to `most`) in which the prompt's words read in `lines` lines,
+        with their margins; `most` when even that does not hold them."""
+        px = self.ctx.px
+        lo, hi = 0, max(0, most - px(24))
+        if len(widgets.wrap(text, font, hi)) > lines:
+            return most
+        while hi - lo > px(8):
+            mid = (lo + hi) // 2
+            if len(widgets.wrap(text, font, mid)) <= lines:
+                hi = mid
+            else:
+                lo = mid
+        return hi + px(24)
+
+    def _prompt_page_for(self, buttons: list, pages: list[list[int]]) -> int:
+        """The page of options shown: the one asked for by the arrows while the same options
+        stand; for new options, the page of the first the table wants shown (`prompt_wanted`:
+        a lesson's taught choice), else the first."""
+        labels = tuple(label for label, _w, _p in buttons)
+        if self._prompt_page[0] != labels:
+            wanted = next((n for n, page in enumerate(pages) for i in page if self.prompt_wanted(buttons[i][1])), 0)
+            self._prompt_page = (labels, wanted)
+        page = max(0, min(len(pages) - 1, self._prompt_page[1]))
+        self._prompt_page = (labels, page)
+        return page
+
+    def prompt_wanted(self, what: Any) -> bool:
+        """Whether a prompt button should be in view when the options are paged (a lesson's
+        taught choice)."""
+        return False
+
+    def show_prompt_option(self, what: Any) -> bool:
+        """Turn the prompt's pages to the one that holds `what` (as last laid out); False when
+        the options are not paged or none holds it. Drawn from the next frame."""
+        paged = self._prompt_paged
+        if paged is None:
+            return False
+        for n, whats in enumerate(paged[3]):
+            if what in whats:
+                self._prompt_page = (self._prompt_page[0], n)
+                self.dirty = True
+                return True
+        return False
+
+    def _turn_prompt_page(self, step: int) -> None:
+        labels, page = self._prompt_page
+        self._prompt_page = (labels, max(0, page + step))
+        self.dirty = True
 
     PROMPT_MORE = 3  # lines of a long prompt under its strip, beyond its own two
 
@@ -2069,8 +2245,11 @@ class GameTable(Scene, ABC):
             # The largest font at which every tab's name shows whole on one line, each tab as wide
             # as its name and the room left shared out: four equal tabs broke Greek 'Ημερολόγιο'
             # (Log) in the middle of the word beside a two-letter 'AI'.
-            size = next((n for n in (13, 12, 11, 10, 9)
-                         if sum(ctx.font(n, bold=True).size(labels[t])[0] + pad for t in self.SIDE_TABS) <= room), 9)
+            # Below 9 units where that is still 9 px or more (at 125% in 1280x720 the Hungarian
+            # 'Tengerészgyalogosok' tab was broken in mid-word at 9 units).
+            sizes = [n for n in (13, 12, 11, 10, 9, 8, 7.5) if n >= 9 or ctx.px(n) >= 9]
+            size = next((n for n in sizes
+                         if sum(ctx.font(n, bold=True).size(labels[t])[0] + pad for t in self.SIDE_TABS) <= room), sizes[-1])
             font = ctx.font(size, bold=True)
             need = [font.size(labels[t])[0] + pad for t in self.SIDE_TABS]
             if sum(need) > room:  # a large UI scale: even the least size does not fit; the room shared out

@@ -12,7 +12,7 @@ from typing import Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.kit.saves import SaveEntry, Saved
 from game.ui.scene import Context
@@ -28,10 +28,16 @@ def describe(entry: SaveEntry, words: SaveWords) -> tuple[str, str]:
     head, names = words(entry.saved)
     if entry.autosave:
         head = _("Autosave") + ":  " + head
+    elif entry.interrupted:
+        # Not a save the players asked for: the game that was unfinished when another began
+        # (SaveStore.keep_interrupted). Beside the save it was loaded from, it read the same.
+        head = _("Set aside unfinished") + ":  " + head
     # Outside the f-string: pybabel does not read calls inside f-string fields.
     seat_word = {"bot": _("bot"), "human": _("person")}
     who = [f"{name} ({seat_word['bot' if seat == 'bot' else 'human']})" for name, seat in zip(names, seats)]
-    detail = _("Saved {date}   Seed {seed}   {actions} actions").format(date=entry.date, seed=session.seed, actions=len(session.actions))
+    n = len(session.actions)  # '1 actions' read as a count of several
+    detail = ngettext("Saved {date}   Seed {seed}   {actions} action", "Saved {date}   Seed {seed}   {actions} actions",
+                      n).format(date=entry.date, seed=session.seed, actions=n)
     return head, detail + "   " + ", ".join(who)
 
 
@@ -74,7 +80,9 @@ def draw(surface: pygame.Surface, ctx: Context, area: pygame.Rect, entries: list
             for k, line in enumerate(lines):
                 widgets.text(surface, line, small, (235, 150, 130), (rect.left + px(12), rect.top + px(28) + k * small.get_linesize()))
         else:
-            widgets.text(surface, head, head_font, pal.text, (rect.left + px(12), rect.top + px(6)))
+            room = rect.width - px(24)
+            font = widgets.line_font(ctx, head, room, 16, 12, bold=True)
+            widgets.text(surface, widgets.elide(head, font, room), font, pal.text, (rect.left + px(12), rect.top + px(6)))
             line = widgets.wrap(detail, small, rect.width - px(24))[0]
             widgets.text(surface, line, small, pal.text_dim, (rect.left + px(12), rect.top + px(32)))
         hits.append((rect, f"open:{i}"))

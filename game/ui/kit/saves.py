@@ -19,9 +19,12 @@ from typing import Any, Callable
 
 from game.engine.protocol import Title
 from game.engine.runtime import config_dir
-from game.engine.session import SaveError, Session, load_session, read_json_file, read_save_head, write_json_atomic
+from game.engine.session import (SaveError, Session, load_session, read_json_file, read_save, read_save_head,
+                                 write_json_atomic)
 from game.i18n import _
 
+# keep_interrupted's names: <key>-<scenario>-interrupted-<date>[-n].json
+INTERRUPTED = re.compile(r"-interrupted-\d{8}-\d{6}(-\d+)?\.json$")
 LIST_LIMIT = 40  # newest saves listed (each is replayed to check it)
 SEATS_BYTES = 64 * 1024  # a seats side file holds a list of four words
 
@@ -52,6 +55,12 @@ class SaveEntry:
     error: str | None = None  # the engine's SaveError message
 
     @property
+    def interrupted(self) -> bool:
+        """An unfinished game that was in the autosave when another game began
+        (`SaveStore.keep_interrupted`), not one the players saved."""
+        return INTERRUPTED.search(self.path.name) is not None
+
+    @property
     def date(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
 
@@ -63,6 +72,14 @@ def write_seats(save: Path, seats: list[str]) -> str | None:
     except OSError as exc:
         return f"{seats_path(save)}: cannot write ({exc.strerror or exc})"
     return None
+
+
+def read_seats(save: Path) -> Any:
+    """A save's seats side file as JSON, None when it has none or cannot be read."""
+    try:
+        return read_json_file(seats_path(save), "seats", SEATS_BYTES)
+    except SaveError:
+        return None
 
 
 def state_players(state: Any) -> list[str]:
@@ -128,6 +145,13 @@ class SaveStore:
             data = {"scenario": "damaged", "actions": 1}  # kept too: the player may want it
         if not data["actions"]:
             return None, None
+        same = self._kept_already(auto, data)
+        if same is not None:
+            # A save continued and left without a move (loaded, then another game begun): the
+            # autosave is that save again. Kept a second time, the load list showed two rows
+            # alike in every word; the save it repeats is the one kept.
+            self.discard(auto)
+            return same, None
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now if now is not None else time.time()))
         base = f"{self.prefix}{re.sub(r'[^A-Za-z0-9_]+', '_', str(data['scenario']))[:60]}-interrupted-{stamp}"
         target, n = auto.with_name(f"{base}.json"), 2
@@ -140,6 +164,27 @@ class SaveStore:
         except OSError as exc:
             return None, f"{auto}: cannot keep the unfinished game ({exc.strerror or exc})"
         return target, None
+
+    def _kept_already(self, auto: Path, head: dict[str, Any]) -> Path | None:
+        """A save of this title holding exactly what the autosave holds (header, actions, the
+        bots' states, the seats), or None. Only the saves whose header and count of actions
+        match are read whole."""
+        try:
+            files = [p for p in auto.parent.iterdir() if self._is_save(p) and p != auto]
+        except OSError:
+            return None
+        whole = None
+        for p in sorted(files):
+            try:
+                if read_save_head(p) != head:
+                    continue
+                if whole is None:
+                    whole = read_save(auto), read_seats(auto)
+                if (read_save(p), read_seats(p)) == whole:
+                    return p
+            except SaveError:
+                continue
+        return None
 
     def resume(self, path: Path) -> tuple[Saved, str | None]:
         """A save, fresh from its file, continued in the autosave (the named save stays as it

@@ -11,12 +11,13 @@ which table plays it (`make_table`). The title's choice object needs `seats`, `s
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+import time
 from typing import Any
 
 import pygame
 
 from game.engine.errors import InputError
-from game.engine.session import SaveError, Session
+from game.engine.session import SaveError, Session, read_save_head
 from game.i18n import _, ngettext
 from game.ui import widgets
 from game.ui.kit import load_list
@@ -41,6 +42,7 @@ class SetupScreen(Scene, ABC):
         self.mouse: tuple[int, int] | None = None
         self.title = self.new_title()
         self.mode = "new"  # or "load": the list of saves in place of the scenarios and seats
+        self.hint_rect: pygame.Rect | None = None  # the optional rules' hint as last laid out
         self.saves: list[SaveEntry] = []
         self.scroll = 0
         self.max_scroll = 0
@@ -218,14 +220,34 @@ class SetupScreen(Scene, ABC):
         self.message = ""
         return Push(table)
 
-    @staticmethod
-    def _say_kept(table, problem: str | None, kept) -> None:
+    def _say_kept(self, table, problem: str | None, kept) -> None:
         """The table's first message: a problem of the autosave, or where the unfinished game
         that was in it went (SaveStore.keep_interrupted)."""
         if problem:
             table.say(problem)
         elif kept is not None:
-            table.say(_("Your unfinished game was kept as {name} (Load a game lists it).").format(name=kept.stem), ok=True)
+            table.say(self.kept_words(kept), ok=True)
+
+    def kept_words(self, kept) -> str:
+        """Which unfinished game was kept, in words a player reads: the game, its scenario and
+        when it was last played (it named the file, 'doom-e1m1-interrupted-20261204-153012')."""
+        try:
+            scenario = self.scenario_label(str(read_save_head(kept)["scenario"]))
+        except SaveError:
+            scenario = ""
+        try:
+            when = time.localtime(kept.stat().st_mtime)
+        except OSError:
+            when = time.localtime()
+        shown = time.strftime("%H:%M" if when[:3] == time.localtime()[:3] else "%Y-%m-%d %H:%M", when)
+        game = f"{self.game_name}: {scenario}" if scenario else self.game_name
+        return _("Your unfinished game ({game}, last played at {time}) was kept: Load a game lists it.").format(
+            game=game, time=shown)
+
+    def scenario_label(self, scenario: str) -> str:
+        """A save's scenario id in the reader's words (the mission's, the scenario's name); ""
+        where the title has one scenario only."""
+        return ""
 
     def _commit_seed(self) -> None:
         self.choice.seed = self.seed_field.commit(self.choice.seed)
@@ -277,15 +299,11 @@ class SetupScreen(Scene, ABC):
         surface.blit(_cover(ctx, "ui/menu_bg.png", (w, h)), (0, 0))
         widgets.dim(surface, 120)
         self.hits = []
-        top = px(28)
+        left, right, top = self._columns(w, h)
         widgets.text(surface, self.game_name, ctx.font(40, bold=True), pal.accent, (w // 2, top), "midtop", shadow=True)
         widgets.text(surface, self.title, ctx.font(18), pal.text, (w // 2, top + px(52)), "midtop", shadow=True)
-        body_top = top + px(96)
-        bottom = h - px(96)
-        margin = max(px(24), (w - px(1500)) // 2)
-        col_gap = px(24)
-        left = pygame.Rect(margin, body_top, (w - 2 * margin - col_gap) * 55 // 100, bottom - body_top)
-        right = pygame.Rect(left.right + col_gap, body_top, w - 2 * margin - col_gap - left.width, left.height)
+        body_top, bottom = left.top, left.bottom
+        margin = left.left
         if self.mode == "load":
             body = pygame.Rect(margin, body_top, w - 2 * margin, bottom - body_top)
             rows, self.max_scroll = load_list.draw(surface, ctx, body, self.saves, self.save_words, self.scroll, self.mouse)
@@ -318,6 +336,30 @@ class SetupScreen(Scene, ABC):
             for i, line in enumerate(lines):
                 widgets.text(surface, line, font, pal.text, (rect.centerx, rect.top + px(7) + i * font.get_linesize()), "midtop")
 
+    # A window shorter than this (UI units) gets the tight header and the seats column's
+    # tighter rows before any of its texts is set smaller (TEXT_SHRINK).
+    SHORT = 640
+
+    def _columns(self, w: int, h: int) -> tuple[pygame.Rect, pygame.Rect, int]:
+        """The choices' column, the seats column and the heading's top. In a short window (at
+        125% in 1280x720) the heading and the gap above the buttons are tighter, and the seats
+        column takes half the width, room for its texts at their sizes (the
+        Gears options' hint was set at 9 px there), the choices' column the other half."""
+        px = self.ctx.px
+        short = h < px(self.SHORT)
+        top = px(14) if short else px(28)
+        body_top = top + (px(82) if short else px(96))
+        bottom = h - (px(88) if short else px(96))
+        margin = max(px(24), (w - px(1500)) // 2)
+        col_gap = px(24)
+        inner = w - 2 * margin - col_gap
+        # Half the width in a short window whatever is chosen, so the choices' column does not
+        # move under the pointer when a choice adds a seat.
+        share = 50 if short and self.mode == "new" else 55
+        left = pygame.Rect(margin, body_top, inner * share // 100, bottom - body_top)
+        right = pygame.Rect(left.right + col_gap, body_top, inner - left.width, left.height)
+        return left, right, top
+
     def _hover(self, rect: pygame.Rect) -> bool:
         return self.mouse is not None and rect.collidepoint(self.mouse)
 
@@ -337,22 +379,37 @@ class SetupScreen(Scene, ABC):
     # smaller as lets it (TEXT_SHRINK, down to TEXT_LEAST px; the gaps between them too). At 125%
     # in 1280x720 the Greek and Hungarian hints ended in '…' after two lines, and Convoy's and
     # Gears' summaries had no room at all.
+    # The optional rules' hint keeps its size (the other texts' 12 units, as the scenario
+    # list's lines): it explains what the toggles above it do.
     TEXT_SHRINK = (1.0, 0.92, 0.85, 0.78, 0.72, 0.66, 0.6, 0.55)
     TEXT_LEAST = 9
+    ROWS = (44, 38)  # a seat's row, in UI units: the usual, then tighter where the column is short
+
+    def _seats_fit(self, area: pygame.Rect) -> tuple[int, float] | None:
+        """The row height and text scale at which the seats column holds everything, the
+        roomiest first; None when none does."""
+        for k in self.TEXT_SHRINK:
+            for row in self.ROWS:
+                if self._lay_seats(None, area, k, row) <= area.bottom - self.ctx.px(10):
+                    return row, k
+        return None
 
     def _draw_seats(self, surface, area: pygame.Rect) -> None:
         """Seats (kind, the title's button, remove), add, optional rules, the seed, a summary."""
-        for k in self.TEXT_SHRINK:
-            if self._lay_seats(None, area, k) <= area.bottom - self.ctx.px(10):
-                break
-        self._lay_seats(surface, area, k)
+        row, k = self._seats_fit(area) or (self.ROWS[-1], self.TEXT_SHRINK[-1])
+        self._lay_seats(surface, area, k, row)
 
     def _text_font(self, size: int, k: float, bold: bool = False) -> pygame.font.Font:
         return self.ctx.assets.font(max(self.TEXT_LEAST, round(self.ctx.px(size) * k)), bold)
 
-    def _lay_seats(self, surface, area: pygame.Rect, k: float) -> int:
-        """The seats column with its texts at `k` times their sizes, drawn (on `surface`) or
-        laid out (None); returns the y below the summary."""
+    def hint_font(self) -> pygame.font.Font:
+        """The optional rules' hint's font: never set smaller than the screen's other text."""
+        return self._text_font(12, 1.0)
+
+    def _lay_seats(self, surface, area: pygame.Rect, k: float, row_units: int = 44) -> int:
+        """The seats column with its texts at `k` times their sizes (the hint at its own) and
+        rows `row_units` high, drawn (on `surface`) or laid out (None); returns the y below the
+        summary."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         c = self.choice
         drawn = surface is not None
@@ -361,7 +418,7 @@ class SetupScreen(Scene, ABC):
         x, y = area.left + px(18), area.top + px(14)
         inner_w = area.width - px(36)
         y = widgets.heading(surface, ctx, _("Seats (hot-seat: several people at one desk)"), x, y, inner_w)
-        row = px(44)
+        row = px(row_units)
         fixed = self.fixed_seats()
         for i, seat in enumerate(c.seats):
             if drawn:
@@ -398,8 +455,11 @@ class SetupScreen(Scene, ABC):
             y += row
         hint = self.options_hint()
         if hint:
-            y = widgets.text_block(surface, hint, self._text_font(12, k), pal.text_dim, pygame.Rect(x, y, inner_w, area.height),
-                                   1.1) + round(px(10) * k)
+            self.hint_rect = pygame.Rect(x, y, inner_w, 0)
+            y = widgets.text_block(surface, hint, self.hint_font(), pal.text_dim, pygame.Rect(x, y, inner_w, area.height),
+                                   1.1)
+            self.hint_rect.height = y - self.hint_rect.top
+            y += round(px(10) * k)
         y = widgets.heading(surface, ctx, _("Seed (share it to replay the same game)"), x, y, inner_w)
         field_rect = pygame.Rect(x, y, inner_w - px(150), row - px(6))
         if drawn:

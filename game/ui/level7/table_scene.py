@@ -1168,7 +1168,23 @@ class Level7Table(GameTable):
         option = self.hover_option if self._pending_kind() == "placement" else None
         placed = ([self._screen_rect(self._ghost_rect(option)).inflate(4, 4)] + [r for r, i in self.option_rects if i == option]
                   if option is not None and option < len(self.actions) else [])
-        return {"tile": tile, "door": (door, arrow), "placement": (option, placed), "step": self._step_part()}
+        return {"tile": tile, "door": (door, arrow), "placement": (option, placed), "step": self._step_part(),
+                "reroll": self._reroll_part()}
+
+    def _hovered_reroll(self):
+        """The reroll option whose prompt button is under the pointer, or None."""
+        return next((w for r, _l, w in self.buttons if isinstance(w, Action) and w.kind == "reroll"
+                     and self.mouse is not None and r.collidepoint(self.mouse)), None)
+
+    def _reroll_part(self) -> tuple:
+        """The reroll panel's dice ringed for the option under the pointer: with the prompt's
+        buttons in its strip (they had stood in a column over the map, and every frame was drawn
+        whole), a frame drawn in part left the rings of the button the pointer had left."""
+        panel = getattr(self, "_reroll_panel", None)
+        if panel is None or self._pending_kind() != "reroll" or self.dice is not None:
+            return None, []
+        hovered = self._hovered_reroll()
+        return (tuple(hovered.payload.get("dice", [])) if hovered is not None else ()), [panel]
 
     def _token_radius(self) -> int:
         return max(self.ctx.px(9), round(CELL * 0.085 * self.camera.zoom))
@@ -1758,14 +1774,14 @@ class Level7Table(GameTable):
     def _draw_reroll(self, surface) -> None:
         """While a reroll is asked: the roll's dice numbered as the options name them, the dice
         of the option under the pointer ringed."""
+        self._reroll_panel = None
         if self._pending_kind() != "reroll" or self.dice is not None:
             return
         roll = self._last_roll()
         if not roll or not roll.get("faces"):
             return
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        hovered = next((w for r, _l, w in self.buttons if isinstance(w, Action) and w.kind == "reroll"
-                        and self.mouse is not None and r.collidepoint(self.mouse)), None)
+        hovered = self._hovered_reroll()
         chosen = set(hovered.payload.get("dice", [])) if hovered is not None else set()
         d = px(48)
         faces = roll["faces"]
@@ -1775,6 +1791,7 @@ class Level7Table(GameTable):
         panel.midbottom = (self.view_rect.centerx, self.view_rect.bottom - px(14))
         widgets.panel(surface, ctx, panel, alpha=240)
         self.panels.append((panel, len(self.buttons)))
+        self._reroll_panel = panel
         widgets.text(surface, title, tfont, pal.text, (panel.centerx, panel.top + px(6)), "midtop")
         x = panel.centerx - (len(faces) * (d + px(10)) - px(10)) // 2
         for i, face in enumerate(faces):

@@ -200,6 +200,15 @@ class TutorialTable:
             if self.message:  # the message line stays above the card, as at the game's table
                 self._draw_message(surface)
 
+    def prompt_wanted(self, what) -> bool:
+        """A button the step points at is shown when the prompt's options are paged."""
+        for h in self.runner.highlights():
+            tgt = h.target[0] if h.target else None
+            if h.kind == "button" and tgt is not None and \
+                    ((what.kind if isinstance(what, Action) else what) == tgt or button_named(what, tgt)):
+                return True
+        return False
+
     def highlight_rects(self) -> list[pygame.Rect]:
         """Screen rectangles of the step's highlights (what the dimming leaves clear)."""
         return [self._rect_of(h) for h in self.runner.highlights()]
