@@ -171,13 +171,6 @@ def _broken_door(s: pygame.Surface, n: int, colour, grow: int) -> None:
         pygame.draw.lines(s, EDGE, False, [(p[0] * u, p[1] * u) for p in ((30, 14), (52, 40), (40, 54), (64, 90))], max(2, round(7 * u)))
 
 
-def _dud(s: pygame.Surface, n: int, colour, grow: int) -> None:
-    """An attack that fails: a crosshair struck through."""
-    _crosshair(s, n, colour, grow)
-    u = n / 100
-    pygame.draw.line(s, EDGE if grow == 0 else colour, (14 * u, 86 * u), (86 * u, 14 * u), round(10 * u) + 2 * grow)
-
-
 def _moon(s: pygame.Surface, n: int, colour, grow: int) -> None:
     """Darkness: a crescent moon."""
     u = n / 100
@@ -197,11 +190,17 @@ def _eye(s: pygame.Surface, n: int, colour, grow: int) -> None:
         pygame.draw.circle(s, colour, (round(50 * u), round(50 * u)), round(7 * u))
 
 
-def _unseen(s: pygame.Surface, n: int, colour, grow: int) -> None:
-    """Unseen: an eye struck through."""
-    _eye(s, n, colour, grow)
-    u = n / 100
-    pygame.draw.line(s, EDGE if grow == 0 else colour, (16 * u, 86 * u), (84 * u, 14 * u), round(9 * u) + 2 * grow)
+def _struck(base: Callable[[pygame.Surface, int, tuple, int], None]) -> Callable[[pygame.Surface, int, tuple, int], None]:
+    """A mark struck through: an attack that fails (a crosshair), unseen (an eye)."""
+    def draw(s: pygame.Surface, n: int, colour, grow: int) -> None:
+        base(s, n, colour, grow)
+        u = n / 100
+        pygame.draw.line(s, EDGE if grow == 0 else colour, (14 * u, 86 * u), (86 * u, 14 * u), round(10 * u) + 2 * grow)
+    return draw
+
+
+_dud = _struck(_crosshair)
+_unseen = _struck(_eye)
 
 
 def _portal(s: pygame.Surface, n: int, colour, grow: int) -> None:
