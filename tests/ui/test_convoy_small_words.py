@@ -29,17 +29,22 @@ def _table_cards(st):
     return [u for column in st.slots for side in column for u in side if u not in st.equip.values()]
 
 
+def _mid_game_at(make_app, size, language, scale):
+    """A Convoy table in mid-game at `size`, in `language`, at the `scale` text size."""
+    app = make_app(size)
+    app.ctx.settings = replace(app.ctx.settings, ui_scale=scale)
+    i18n.set_language(language)
+    table = mid_game(app, size)
+    return app, table, table.state
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.25])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_used_and_off_marks_read_whole_on_every_face(make_app, monkeypatch, size, language, scale):
     from game.ui.convoy.table_scene import mark_word
 
-    app = make_app(size)
-    app.ctx.settings = replace(app.ctx.settings, ui_scale=scale)
-    i18n.set_language(language)
-    table = mid_game(app, size)
-    st = table.state
+    app, table, st = _mid_game_at(make_app, size, language, scale)
     on_table = _table_cards(st)
     st.used[:] = on_table
     st.disabled[:] = on_table[:2]  # two faces carry both marks
@@ -80,11 +85,7 @@ def test_the_card_under_the_pointer_shows_its_marks_whole(make_app, monkeypatch,
 def test_a_lost_stations_word_reads_whole_inside_it(make_app, monkeypatch, size, language, scale):
     from game.convoy.rules import board as B
 
-    app = make_app(size)
-    app.ctx.settings = replace(app.ctx.settings, ui_scale=scale)
-    i18n.set_language(language)
-    table = mid_game(app, size)
-    st = table.state
+    app, table, st = _mid_game_at(make_app, size, language, scale)
     a = B.active_city(st)
     moloch_first_in_column(st, a, "annihilator")
     st.slots[a][1][:] = []

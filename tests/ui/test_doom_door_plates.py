@@ -38,8 +38,9 @@ def _crowd(table, door: str, squares: int) -> None:
     table._after_change()
 
 
-def _frame(app, table, monkeypatch):
-    """A whole frame: each door name's text rect, and each token's rect as drawn (its ring round it)."""
+def _drawn(app, table, monkeypatch, rings: bool):
+    """A whole frame: each text drawn and its rect, and each token's rect as drawn (with its ring
+    round it where `rings`)."""
     texts = record_text_rects(monkeypatch)
     tokens: list[pygame.Rect] = []
     real = DoomTable._token
@@ -47,13 +48,20 @@ def _frame(app, table, monkeypatch):
     def spy(self, surface, rel, cells, ring=None, offset=(0, 0), alpha=255):
         rect = real(self, surface, rel, cells, ring, offset, alpha)
         ring_width = max(2, round(4 * self.camera.zoom))
-        tokens.append(rect.move(-offset[0], -offset[1]).inflate(4 * ring_width, 4 * ring_width) if ring else rect)
+        shown = rect.move(-offset[0], -offset[1])
+        tokens.append(shown.inflate(4 * ring_width, 4 * ring_width) if ring and rings else shown)
         return rect
 
     monkeypatch.setattr(DoomTable, "_token", spy)
     app._force_redraw = True
     table.full_redraw = table.dirty = True
     app.run(max_frames=1)
+    return texts, tokens
+
+
+def _frame(app, table, monkeypatch):
+    """Each door name's text rect, and each token's rect as drawn (its ring round it)."""
+    texts, tokens = _drawn(app, table, monkeypatch, rings=True)
     names = set(table.state.map.door_label.values()) | set(table.state.map.doors)
     return [(t, r) for t, r in texts if t in names], tokens
 
@@ -115,17 +123,5 @@ def test_an_items_name_never_runs_under_a_token_beside_it(make_app, monkeypatch,
 
 def _frame_all(app, table, monkeypatch):
     """A whole frame: each text drawn and its rect; each token's rect as drawn."""
-    drawn = record_text_rects(monkeypatch)
-    tokens: list[pygame.Rect] = []
-    real = DoomTable._token
-
-    def spy(self, surface, rel, cells, ring=None, offset=(0, 0), alpha=255):
-        rect = real(self, surface, rel, cells, ring, offset, alpha)
-        tokens.append(rect.move(-offset[0], -offset[1]))
-        return rect
-
-    monkeypatch.setattr(DoomTable, "_token", spy)
-    app._force_redraw = True
-    table.full_redraw = table.dirty = True
-    app.run(max_frames=1)
-    return dict(drawn), tokens
+    texts, tokens = _drawn(app, table, monkeypatch, rings=False)
+    return dict(texts), tokens
