@@ -214,12 +214,21 @@ def _portal(s: pygame.Surface, n: int, colour, grow: int) -> None:
     pygame.draw.line(s, colour, (round(34 * u), c[1]), (round(66 * u), c[1]), 2 * w)
 
 
+def _round_on_stem(s: pygame.Surface, u: float, colour, grow: int, head: tuple[int, int],
+                   stem: tuple[int, int, int, int, int]) -> None:
+    """A round head (centre height, radius) on a stem below it (left, top, width, height, corner
+    radius), centred: a skull's jaw, a bulb's base."""
+    cy, r = head
+    x, y, w, h, corner = stem
+    pygame.draw.circle(s, colour, (round(50 * u), round(cy * u)), round(r * u) + grow)
+    pygame.draw.rect(s, colour, pygame.Rect(round(x * u) - grow, round(y * u), round(w * u) + 2 * grow, round(h * u) + grow),
+                     border_radius=round(corner * u))
+
+
 def _skull(s: pygame.Surface, n: int, colour, grow: int) -> None:
     """Deadly: a skull."""
     u = n / 100
-    pygame.draw.circle(s, colour, (round(50 * u), round(42 * u)), round(34 * u) + grow)
-    pygame.draw.rect(s, colour, pygame.Rect(round(30 * u) - grow, round(56 * u), round(40 * u) + 2 * grow, round(36 * u) + grow),
-                     border_radius=round(6 * u))
+    _round_on_stem(s, u, colour, grow, (42, 34), (30, 56, 40, 36, 6))
     if grow == 0:
         for x in (36, 64):
             pygame.draw.circle(s, EDGE, (round(x * u), round(44 * u)), round(10 * u))
@@ -244,9 +253,7 @@ def _fist(s: pygame.Surface, n: int, colour, grow: int) -> None:
 def _bulb(s: pygame.Surface, n: int, colour, grow: int) -> None:
     """Intelligence: a light bulb."""
     u = n / 100
-    pygame.draw.circle(s, colour, (round(50 * u), round(40 * u)), round(30 * u) + grow)
-    pygame.draw.rect(s, colour, pygame.Rect(round(36 * u) - grow, round(58 * u), round(28 * u) + 2 * grow, round(34 * u) + grow),
-                     border_radius=round(4 * u))
+    _round_on_stem(s, u, colour, grow, (40, 30), (36, 58, 28, 34, 4))
     if grow == 0:
         for y in (72, 82):
             pygame.draw.line(s, EDGE, (36 * u, y * u), (64 * u, y * u), max(1, round(3 * u)))
