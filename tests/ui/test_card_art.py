@@ -67,3 +67,17 @@ def test_a_small_card_whose_text_covers_the_art_draws_no_picture_over_it(make_ap
     bare, _rect = _face(app.ctx, (), size=(100, 140), text=long)
     drawn, _rect = _face(app.ctx, (("pull", "1"), ("attack", "")), size=(100, 140), text=long)
     assert pygame.image.tobytes(bare, "RGB") == pygame.image.tobytes(drawn, "RGB")
+
+
+def test_an_or_stands_between_alternatives_and_never_at_an_end(make_app):
+    """A Doom spawn card's halves are alternatives ('Demon or Imp-Zombie'): a slash between the
+    two groups; an 'or' with nothing on one side draws nothing for it."""
+    from game.ui.kit.card_art import OR
+
+    app, _table_scene = _table(make_app)
+    with_or, rect = _face(app.ctx, (("attack", ""), (OR, ""), ("move", "2")))
+    without, _r = _face(app.ctx, (("attack", ""), ("move", "2")))
+    assert pygame.image.tobytes(with_or, "RGB") != pygame.image.tobytes(without, "RGB")
+    lone, _r = _face(app.ctx, ((OR, ""), ("attack", ""), (OR, "")))
+    alone, _r = _face(app.ctx, (("attack", ""),))
+    assert pygame.image.tobytes(lone, "RGB") == pygame.image.tobytes(alone, "RGB")

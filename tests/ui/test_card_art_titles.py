@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.ui.kit.card_art import MOTIFS
+from game.ui.kit.card_art import MOTIFS, OR
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
 def _drawable(motifs) -> bool:
-    return all(kind in MOTIFS or (kind.startswith("image:") and (ASSETS / kind[6:]).is_file()) for kind, _l in motifs)
+    return all(kind in MOTIFS or kind == OR or (kind.startswith("image:") and (ASSETS / kind[6:]).is_file())
+               for kind, _l in motifs)
 
 
 def test_doom_invader_cards_picture_their_spawns_and_effects():
@@ -21,6 +22,9 @@ def test_doom_invader_cards_picture_their_spawns_and_effects():
     content = shared_content()
     assert card_motifs(content, "zombie_pack#1") == (("image:tokens/zombie.png", "3"),)
     assert card_motifs(content, "cyberdemon#1") == (("image:tokens/cyberdemon.png", ""),)
+    # The halves of a spawn card are alternatives: an 'or' stands between them.
+    assert card_motifs(content, "archvile_or_imps#1") == (("image:tokens/archvile.png", ""), (OR, ""),
+                                                          ("image:tokens/imp.png", "2"))
     assert card_motifs(content, "dodge#1") == (("die", ""),)  # the marine's dice rerolled
     assert card_motifs(content, "smash#1") == (("broken_door", ""),)
     for card in content.invader_cards:

@@ -2,7 +2,7 @@
 (their own tokens, with how many), an event card the mark of its effect."""
 from __future__ import annotations
 
-from game.ui.kit.card_art import Motif
+from game.ui.kit.card_art import OR, Motif
 
 # An event card's effect (invader_cards.toml) -> its mark and number.
 EVENTS: dict[str, Motif] = {
@@ -19,11 +19,13 @@ def card_motifs(content, card: str) -> tuple[Motif, ...]:
         spec = content.invader_card(card)
     except KeyError:
         return ()
-    if spec.kind == "spawn":
+    if spec.kind == "spawn":  # the halves are alternatives: 'Demon or Imp-Zombie'
         seen: list[Motif] = []
-        for half in spec.halves:
+        for i, half in enumerate(spec.halves):
+            if i:
+                seen.append((OR, ""))
             for g in half:
                 seen.append((f"image:tokens/{g.monster}.png", str(g.count) if g.count > 1 else ""))
-        return tuple(seen[:3])
+        return tuple(seen)
     motif = EVENTS.get(spec.effect)
     return (motif,) if motif else ()

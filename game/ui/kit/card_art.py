@@ -316,9 +316,18 @@ def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Moti
     """The card's motifs across `box` (the visible part of its art window), in order, each as
     large as the box allows, its label beside its lower right corner (the mark's last quarter
     and on); nothing for a box too small to read.
-    `image(path, size)`: an asset scaled to a square, for "image:" motifs."""
-    shown = [(k, label) for k, label in motifs
-             if k in MOTIFS or (image is not None and k.startswith("image:"))][:3]
+    `image(path, size)`: an asset scaled to a square, for "image:" motifs. An "or" motif stands
+    between alternatives as a narrow slash (a Doom spawn card's two halves)."""
+    shown: list[Motif] = []
+    for k, label in motifs:
+        if k == OR and shown and shown[-1][0] != OR:
+            shown.append((k, ""))
+        elif k in MOTIFS or (image is not None and k.startswith("image:")):
+            if sum(kind != OR for kind, _l in shown) == 3:
+                break
+            shown.append((k, label))
+    while shown and shown[-1][0] == OR:
+        shown.pop()
     if not shown or box.height < 16 or box.width < 16:
         return
     gap = max(2, box.height // 10)
@@ -327,7 +336,8 @@ def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Moti
         label_font = font(max(9, round(size * 0.42)))
         # Each label starts over the mark's last quarter and reaches on to its right.
         over = [max(0, label_font.size(label)[0] - size // 4) if label else 0 for _k, label in shown]
-        total = len(shown) * size + sum(over) + (len(shown) - 1) * gap
+        wide = [size // 3 if kind == OR else size for kind, _l in shown]
+        total = sum(wide) + sum(over) + (len(shown) - 1) * gap
         if total <= box.width - 2 * gap:
             break
         size -= max(1, size // 10)
@@ -335,14 +345,27 @@ def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Moti
         return
     x = box.centerx - total // 2
     y = box.centery - size // 2
-    for (kind, label), extra in zip(shown, over):
-        if kind.startswith("image:"):
+    for (kind, label), extra, w in zip(shown, over, wide):
+        if kind == OR:
+            _slash(surface, pygame.Rect(x, y, w, size))
+        elif kind.startswith("image:"):
             surface.blit(image(kind[len("image:"):], size), (x, y))  # type: ignore[misc]
         else:
             surface.blit(_mark(kind, size), (x, y))
         if label:
             _label(surface, label, label_font, (x + size - size // 4, y + size))
-        x += size + extra + gap
+        x += w + extra + gap
+
+
+OR = "or"  # the motif between two alternatives
+
+
+def _slash(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """'Or': a slash across `rect`, light on a dark edge."""
+    a, b = (rect.right - 1, rect.top + rect.height // 8), (rect.left, rect.bottom - rect.height // 8)
+    width = max(2, rect.height // 12)
+    pygame.draw.line(surface, EDGE, a, b, width + 4)
+    pygame.draw.line(surface, INK, a, b, width)
 
 
 def _label(surface: pygame.Surface, text: str, font: pygame.font.Font, corner: tuple[int, int]) -> None:
