@@ -77,8 +77,10 @@ def test_melee_only_adjacent_and_ignores_range(dice):
     assert (3, 8) in attack_targets(state, "red", "fist")
     act(state, "declare", action="fire")
     dice.push("r0 d3")  # blue r0 d3: range 0 but melee ignores range
-    act(state, "attack", weapon="fist", target=[3, 8])
+    events = act(state, "attack", weapon="fist", target=[3, 8])
     assert z not in state.invaders  # 3 damage / armour 1 >= a zombie's health (monsters.toml)
+    # ... and its log line names no range: 'Hit: range 0, 3 damage.' read as a range that counted.
+    assert "Hit: 3 damage." in texts(events)
 
 
 def test_los_is_blocked_by_figures(dice):

@@ -234,8 +234,10 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
                                                                                         range=rng_total)
         d_words = M("{damage} damage ({rolled} rolled {bonus})", damage=damage, rolled=rolled_d,
                     bonus=f"{damage - rolled_d:+d}") if damage != rolled_d else M("{damage} damage", damage=damage)
-        E.emit(ctx, "hit", M("Hit: {range}, {damage}.", range=r_words, damage=d_words), {"range": rng_total,
-                             "damage": damage})
+        # Spec 6.5: a melee attack ignores range numbers, so its hit line names none.
+        words = M("Hit: {damage}.", damage=d_words) if prof.melee else M("Hit: {range}, {damage}.", range=r_words,
+                                                                          damage=d_words)
+        E.emit(ctx, "hit", words, {"range": rng_total, "damage": damage})
 
     ammo_icon = any(f["ammo"] for f in fs)
     if hit:
