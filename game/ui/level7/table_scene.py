@@ -1802,16 +1802,23 @@ class Level7Table(GameTable):
             widgets.text(surface, str(i + 1), ctx.font(12, bold=True), pal.text_dim, (rect.centerx, rect.bottom + px(2)), "midtop")
             x += d + px(10)
 
+    def _hospital_rect(self) -> pygame.Rect | None:
+        """The Hospital's box in the view's bottom right, while a character is in it."""
+        if not any(self.state.characters[c].status == "hospital" for c in self.players):
+            return None
+        px = self.ctx.px
+        rect = pygame.Rect(0, 0, px(110), px(110))
+        rect.bottomright = (self.view_rect.right - px(12), self.view_rect.bottom - px(12))
+        return rect
+
     def _draw_hospital(self, surface) -> None:
         """The Hospital (off the map, spec 3.4), when a character is in it: their tokens on it."""
         st = self.state
         inside = [c for c in self.players if st.characters[c].status == "hospital"]
-        if not inside:
+        rect = self._hospital_rect()
+        if rect is None:
             return
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        size = px(110)
-        rect = pygame.Rect(0, 0, size, size)
-        rect.bottomright = (self.view_rect.right - px(12), self.view_rect.bottom - px(12))
         surface.blit(self._scaled_art("hospital", 0, rect.size, False), rect)
         pygame.draw.rect(surface, (230, 90, 80), rect, 2, border_radius=px(4))
         widgets.text(surface, _("Hospital"), ctx.font(12, bold=True), pal.text, (rect.centerx, rect.top - px(2)), "midbottom")
@@ -1839,25 +1846,41 @@ class Level7Table(GameTable):
         one shows its ghost on the map, a click places it."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         n = len(self.actions)
-        size = min(px(120), (self.view_rect.width - px(40)) // max(1, n) - px(12))
+        most = min(px(120), (self.view_rect.width - px(40)) // max(1, n) - px(12))
         tile = self.actions[0].payload["tile"] if self.actions else ""
         title = ngettext("Place {tile}: {n} way joins the most doors", "Place {tile}: {n} ways join the most doors",
                          n).format(tile=pgettext("level7", self.tiles[tile].name), n=n) if tile in self.tiles else ""
         tfont = ctx.font(13, bold=True)
         # px(16) each side: the frame is some 9 px thick, and at px(12) a Greek or Hungarian title
         # ran to within a pixel of its inner edge.
-        w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(32))
-        panel = self._placement_panel(w, size + px(58))
+        # The cards stood over figures on a crowded map (at 125% in 1280x720 they were 222 pixels
+        # high in a view of 393, as wide as their title's line): the title wraps over the cards'
+        # width, then the cards shrink, until a place clear of every figure is found.
+        laid = []
+        for size in sorted({most, most * 4 // 5, most * 13 // 20, max(px(48), most // 2)}, reverse=True):
+            row = n * (size + px(12)) + px(20)
+            for lines in ([title], widgets.wrap(title, tfont, max(row, px(220)) - px(32))):
+                w = max(row, max(tfont.size(line)[0] for line in lines) + px(32))
+                extra = (len(lines) - 1) * tfont.get_linesize()
+                panel, covers = self._placement_panel(w, size + px(58) + extra)
+                laid.append((covers, -size, len(lines), panel, lines, extra))
+                if not covers[0]:
+                    break
+            if not laid[-1][0][0]:
+                break
+        _covers, size, _n, panel, lines, extra = min(laid, key=lambda t: t[:3])
+        size = -size
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
-        widgets.text(surface, title, tfont, pal.text, (panel.left + px(16), panel.top + px(8)))
+        for k, line in enumerate(lines):
+            widgets.text(surface, line, tfont, pal.text, (panel.left + px(16), panel.top + px(8) + k * tfont.get_linesize()))
         x = panel.centerx - (n * (size + px(12)) - px(12)) // 2
         for i, a in enumerate(self.actions):
             p = a.payload
             t = self.tiles[p["tile"]].rotated(p["turns"])
             k = size / (max(t.size) * CELL)
             art_size = (max(1, round(t.size[0] * CELL * k)), max(1, round(t.size[1] * CELL * k)))
-            rect = pygame.Rect(x, panel.top + px(32), size, size)
+            rect = pygame.Rect(x, panel.top + px(32) + extra, size, size)
             hot = i == self.hover_option
             pygame.draw.rect(surface, (60, 70, 80) if hot else (36, 40, 46), rect.inflate(px(6), px(6)), border_radius=px(6))
             art = self._scaled_art(p["tile"], p["turns"], art_size, False)
@@ -1871,13 +1894,17 @@ class Level7Table(GameTable):
             self.option_rects.append((rect.inflate(px(6), px(6)), i))
             x += size + px(12)
 
-    def _placement_panel(self, w: int, h: int) -> pygame.Rect:
-        """Where the placement cards lie: below the map's middle, unless a ghost lies there (a
-        tile placed south of the map was half under the cards, and a click on its ghost was the
-        panel's): then the first place along the view's bottom or top that covers the ghosts
-        least."""
+    def _placement_panel(self, w: int, h: int) -> tuple[pygame.Rect, tuple[int, int]]:
+        """Where the placement cards lie: below the map's middle, unless a figure or a ghost lies
+        there. The cards stood over characters and enemies (a crowded tile below the view's
+        middle, at 1280x720 three figures under them), and a tile placed south of the map was
+        half under them, a click on its ghost the panel's. So: the first place along the view's
+        bottom or top (its middle, its corners, then slid along it), or down its sides, that
+        covers the fewest figures (the Hospital's among them), then the least of the ghosts; with
+        what it covers (figures, ghosts' area)."""
         v, m = self.view_rect, self.ctx.px(8)
         ghosts = [self._screen_rect(self._ghost_rect(i)) for i in range(len(self.actions))]
+        figures = self._figure_rects()
         places = []
         for anchor, at in (("midbottom", (v.centerx, v.bottom - m)), ("bottomleft", (v.left + m, v.bottom - m)),
                            ("bottomright", (v.right - m, v.bottom - m)), ("midtop", (v.centerx, v.top + m)),
@@ -1885,11 +1912,37 @@ class Level7Table(GameTable):
             rect = pygame.Rect(0, 0, w, h)
             setattr(rect, anchor, at)
             places.append(rect)
+        room_x, room_y = max(0, v.width - 2 * m - w), max(0, v.height - 2 * m - h)
+        for k in range(1, 8):  # slid along the bottom and the top, then down the sides
+            for top in (v.bottom - m - h, v.top + m):
+                places.append(pygame.Rect(v.left + m + room_x * k // 8, top, w, h))
+        for k in range(1, 8):
+            for left in (v.left + m, v.right - m - w):
+                places.append(pygame.Rect(left, v.top + m + room_y * k // 8, w, h))
 
-        def covered(rect: pygame.Rect) -> int:
-            return sum(rect.clip(g).width * rect.clip(g).height for g in ghosts)
+        def covered(rect: pygame.Rect) -> tuple[int, int]:
+            return (sum(rect.colliderect(f) for f in figures),
+                    sum(rect.clip(g).width * rect.clip(g).height for g in ghosts))
 
-        return min(places, key=covered)  # the first of the least covering
+        best = min(places, key=covered)  # the first of the least covering
+        return best, covered(best)
+
+    def _figure_rects(self) -> list[pygame.Rect]:
+        """What the figures in view cover on screen (token, shadow and the ring a lit one wears),
+        where the rules keep them, and the Hospital's box when someone is in it: what a panel
+        laid over the map keeps off. (The rules' places, not the sliding ones: a panel placed
+        by them stays put while a figure slides.)"""
+        r = self._token_radius()
+        ring = max(round(r * 1.3), r + 5) + 3 - r
+        out = []
+        for mx, my in self._figure_spots().values():
+            x, y = self.camera.to_screen(mx, my)
+            if self.view_rect.collidepoint(x, y):
+                out.append(self._body_at(x, y, r).inflate(2 * ring, 2 * ring).clip(self.view_rect))
+        hospital = self._hospital_rect()
+        if hospital is not None:  # with its name over it
+            hospital = hospital.inflate(0, self.ctx.px(24)).move(0, -self.ctx.px(12))
+        return out + ([hospital] if hospital is not None else [])
 
     def _draw_preview(self, surface) -> None:
         """The challenge about to be rolled: the attribute and icons needed, the dice and where
