@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
@@ -62,6 +62,9 @@ TOKEN_COLOURS = {"darkness": (20, 20, 28), "sealed": (140, 140, 150), "nests": (
 # Events that are one step of an event's resolution, shown one at a time with their reason.
 STEP_KINDS = ("event", "event_text", "spawn", "activation", "enemy_move", "attack", "knocked_out", "killed",
               "escaped", "token", "lockdown", "game_over", "removed")
+# The questions asked about the roll on show (the dice rerolled are its dice); under any other
+# the tray's roll is an earlier one.
+ROLL_QUESTIONS = ("reroll",)
 FIGURE_KINDS = ("spawn", "enemy_move", "move", "reenter", "removed", "knocked_out", "killed", "escaped")
 CHOICE_TILES = ("spawn_tile", "reenter", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "swarm_tile")
 
@@ -751,8 +754,20 @@ class Level7Table(GameTable):
                 self.steps.pop(0)
             self.dirty = True
         super().update(dt_ms)
+        self._date_the_tray()
         if self.walk and not self.busy and self._mine():
             self._walk_on()
+
+    def _date_the_tray(self) -> None:
+        """A roll on show while a question about something else is asked (a clone's attack,
+        "Play a card for Toughness?", right after the player's Intelligence roll) is an earlier
+        roll: the tray dims and says so, so no one reads those dice as the attack's. A roll the
+        question is about (a reroll's) stays as it is."""
+        kind = self._pending_kind()
+        if self.dice is None or self.dice.dim or kind is None or kind in ROLL_QUESTIONS:
+            return
+        self.dice = replace(self.dice, title=_("Earlier roll: {who}").format(who=self.dice.title), dim=True)
+        self.dirty = True
 
     def _walk_on(self) -> None:
         """The next move of a clicked walk, while the rules still allow it (else their reason)."""
