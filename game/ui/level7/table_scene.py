@@ -1871,7 +1871,7 @@ class Level7Table(GameTable):
         # The cards stood over figures on a crowded map (at 125% in 1280x720 they were 222 pixels
         # high in a view of 393, as wide as their title's line): the title wraps over the cards'
         # width, then the cards shrink, until a place clear of every figure is found.
-        laid = []
+        laid, clear = [], []
         for size in sorted({most, most * 4 // 5, most * 13 // 20, max(px(48), most // 2)}, reverse=True):
             row = n * (size + px(12)) + px(20)
             for lines in ([title], widgets.wrap(title, tfont, max(row, px(220)) - px(32))):
@@ -1879,11 +1879,10 @@ class Level7Table(GameTable):
                 extra = (len(lines) - 1) * tfont.get_linesize()
                 panel, covers = self._placement_panel(w, size + px(58) + extra)
                 laid.append((covers, -size, len(lines), panel, lines, extra))
-                if not covers[0]:
-                    break
-            if not laid[-1][0][0]:
+            clear = [t for t in laid[-2:] if not t[0][0]]
+            if clear:  # the largest cards that cover no figure, the title on one line if that covers no more
                 break
-        _covers, size, _n, panel, lines, extra = min(laid, key=lambda t: t[:3])
+        _covers, size, _n, panel, lines, extra = min(clear or laid, key=lambda t: t[:3])
         size = -size
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
@@ -1909,14 +1908,15 @@ class Level7Table(GameTable):
             self.option_rects.append((rect.inflate(px(6), px(6)), i))
             x += size + px(12)
 
-    def _placement_panel(self, w: int, h: int) -> tuple[pygame.Rect, tuple[int, int]]:
+    def _placement_panel(self, w: int, h: int) -> tuple[pygame.Rect, tuple[int, int, int]]:
         """Where the placement cards lie: below the map's middle, unless a figure or a ghost lies
         there. The cards stood over characters and enemies (a crowded tile below the view's
         middle, at 1280x720 three figures under them), and a tile placed south of the map was
         half under them, a click on its ghost the panel's. So: the first place along the view's
         bottom or top (its middle, its corners, then slid along it), or down its sides, that
-        covers the fewest figures (the Hospital's among them), then the least of the ghosts; with
-        what it covers (figures, ghosts' area)."""
+        covers the fewest figures (the Hospital's among them), then the least of the ghosts, then
+        the least of the map (the Tank Farm's name lay under the cards with the view's left
+        empty); with what it covers (figures, ghosts' area, tiles' area)."""
         v, m = self.view_rect, self.ctx.px(8)
         ghosts = [self._screen_rect(self._ghost_rect(i)) for i in range(len(self.actions))]
         figures = self._figure_rects()
@@ -1935,9 +1935,12 @@ class Level7Table(GameTable):
             for left in (v.left + m, v.right - m - w):
                 places.append(pygame.Rect(left, v.top + m + room_y * k // 8, w, h))
 
-        def covered(rect: pygame.Rect) -> tuple[int, int]:
+        tiles = [self._screen_rect(self._tile_rect(name)) for name in self._placed_names()]
+
+        def covered(rect: pygame.Rect) -> tuple[int, int, int]:
             return (sum(rect.colliderect(f) for f in figures),
-                    sum(rect.clip(g).width * rect.clip(g).height for g in ghosts))
+                    sum(rect.clip(g).width * rect.clip(g).height for g in ghosts),
+                    sum(rect.clip(t).width * rect.clip(t).height for t in tiles))
 
         best = min(places, key=covered)  # the first of the least covering
         return best, covered(best)
