@@ -2089,21 +2089,33 @@ class Level7Table(GameTable):
         tile = s.tile or s.tiles.get(s.actor if s.actor in s.tiles else self.state.turn.player)
         if tile in self._placed_names():
             spot = self._screen_rect(self._tile_rect(tile))
-            stack = panel.unionall([reveal]) if reveal is not None else panel
             m = px(14)
             v = self.view_rect
+            # Then the figures as the step leaves them, the sentence narrower if that keeps it off
+            # them: at the bottom left the sentence of a clone spawning on the Morgue at the top
+            # stood over the other character's token, as wide as the view left no place beside it.
+            r = self._token_radius()
+            figures = [self._body_at(*self.camera.to_screen(*at), r) for at in self._figure_spots(s.tiles).values()]
 
-            def covered(dx: int, dy: int) -> int:
-                return sum(r.move(dx, dy).clip(spot).width * r.move(dx, dy).clip(spot).height
-                           for r in (panel, reveal) if r is not None)
+            def covered(parts: list[pygame.Rect]) -> tuple[int, int]:
+                return (sum(q.clip(spot).width * q.clip(spot).height for q in parts),
+                        sum(any(q.colliderect(f) for q in parts) for f in figures))
 
-            right, down = v.right - m - stack.right, v.bottom - m - stack.bottom
-            corners = [(0, 0), (right, 0)]
-            if s.dice is None and self.dice is None:  # the dice tray lies low in the view's middle
-                corners += [(0, down), (right, down)]
-            dx, dy = min(corners, key=lambda d: covered(*d))
-            panel = panel.move(dx, dy)
-            reveal = reveal.move(dx, dy) if reveal is not None else None
+            laid = []
+            for narrow, w in enumerate([panel.width] + ([panel.width * 3 // 5] if reveal is None else [])):
+                got = lines if not narrow else wrapped(w)
+                box = pygame.Rect(panel.topleft, (w, len(got) * font.get_linesize() + px(58))) if narrow else panel
+                stack = box.unionall([reveal]) if reveal is not None else box
+                right, down = v.right - m - stack.right, v.bottom - m - stack.bottom
+                corners = [(0, 0), (right, 0)]
+                if s.dice is None and self.dice is None:  # the dice tray lies low in the view's middle
+                    corners += [(0, down), (right, down)]
+                corners += [(right * k // 4, dy) for _x, dy in corners[::2] for k in (1, 2, 3)]  # between them
+                for dx, dy in corners:
+                    parts = [q.move(dx, dy) for q in (box, reveal) if q is not None]
+                    laid.append((covered(parts), narrow, parts, got))
+            _cover, _narrow, parts, lines = min(laid, key=lambda t: t[:2])
+            panel, reveal = parts[0], (parts[1] if reveal is not None else None)
         return panel, lines, reveal
 
     def _reveal_height(self, card: str, trigger: str, width: int) -> int:
