@@ -26,17 +26,19 @@ def _crowded_placement(seed: int, players: int, actions: int):
 
 
 @pytest.mark.parametrize("case", [(1, 2, 36), (1, 3, 55)])
-@pytest.mark.parametrize("size, scale", [((1280, 720), 1.0), ((1280, 720), 1.25), ((1920, 1080), 1.0),
-                                         ((1920, 1080), 1.25)])
-def test_the_placement_cards_cover_no_figure(make_app, config_dir, size, scale, case):
+@pytest.mark.parametrize("size, scale, language", [((1280, 720), 1.0, "en"), ((1280, 720), 1.25, "en"),
+                                                   ((1920, 1080), 1.0, "en"), ((1920, 1080), 1.25, "en"),
+                                                   ((1280, 720), 1.25, "el"), ((1280, 720), 1.0, "hu")])
+def test_the_placement_cards_cover_no_figure(make_app, config_dir, size, scale, language, case):
     """The cards lay below the view's middle or where they hid the fewest ghosts, over the
     characters and clones standing there (seed 1, two players, 36 actions in: three figures
     under them at 1280x720, seven at 125%). They go where they cover no figure's token, the
     title wrapped and the cards smaller where nothing else is clear; the cards still answer clicks."""
+    from game import i18n
     from game.ui.level7.table_scene import Level7Table
 
     config_dir.mkdir(parents=True, exist_ok=True)
-    (config_dir / "settings.toml").write_text(f"ui_scale = {scale}\n")
+    (config_dir / "settings.toml").write_text(f'ui_scale = {scale}\nlanguage = "{language}"\n')
     session = _crowded_placement(*case)
     app = make_app(size)
     table = Level7Table(app.ctx, session, ["human"] * case[1], size, Path(app.ctx.settings_file).parent / "l7.json")
@@ -44,6 +46,7 @@ def test_the_placement_cards_cover_no_figure(make_app, config_dir, size, scale, 
     table.handoff = None
     table.animate = False
     app.run(max_frames=1)
+    assert i18n.language() == language
     panel = next(r for r, _n in table.panels if any(r.contains(card) for card, _i in table.option_rects))
     assert len(table.option_rects) == len(table.actions)
     assert all(panel.contains(card) for card, _i in table.option_rects)
