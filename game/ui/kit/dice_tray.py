@@ -37,6 +37,7 @@ class DiceRoll:
     dice: list[ShownDie]
     summary: str = ""  # under the dice once they land
     age_ms: int = 0
+    dim: bool = False  # an earlier roll left on show (the question asked since has no roll yet)
     ROLL_MS = 650
     SHOW_MS = 1500
 
@@ -80,17 +81,19 @@ def tray_bound(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
 def tray_key(roll: DiceRoll) -> tuple:
     """What the tray shows: the same key, the same pixels (a frame drawn in part redraws the
     tray only when it changes: every frame while the dice roll, once when they land)."""
-    return (roll.title, tuple(roll.dice), roll.summary, roll.age_ms if roll.rolling else -1)
+    return (roll.title, tuple(roll.dice), roll.summary, roll.age_ms if roll.rolling else -1, roll.dim)
 
 
 def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: DiceRoll) -> None:
-    """The tray low in the middle of `view` (the map), over whatever lies there."""
+    """The tray low in the middle of `view` (the map), over whatever lies there; a `dim` roll
+    (one from before the question on screen) with its dice faint, its title in the dim colour."""
     px = ctx.px
     size = px(44)
     n = len(roll.dice)
     rect = tray_rect(ctx, view, roll)
     widgets.panel(surface, ctx, rect, alpha=240)
-    widgets.text(surface, roll.title, ctx.font(14, bold=True), ctx.palette.text, (rect.centerx, rect.top + px(10)), "midtop")
+    title_colour = ctx.palette.text_dim if roll.dim else ctx.palette.text
+    widgets.text(surface, roll.title, ctx.font(14, bold=True), title_colour, (rect.centerx, rect.top + px(10)), "midtop")
     x = rect.centerx - (n * (size + px(8)) - px(8)) // 2
     y = rect.top + px(34)
     tick = roll.age_ms // 70
@@ -104,6 +107,9 @@ def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: Di
 
 def _die(surface, ctx, rel, x, y, size, roll: DiceRoll, i: int) -> None:
     image = ctx.assets.image(rel, (size, size))
+    if roll.dim:
+        image = image.copy()
+        image.set_alpha(110)
     if roll.rolling:
         angle = (roll.age_ms * 0.9 + i * 40) % 360
         image = pygame.transform.rotozoom(image, angle, 1.0)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
@@ -62,6 +62,9 @@ TOKEN_COLOURS = {"darkness": (20, 20, 28), "sealed": (140, 140, 150), "nests": (
 # Events that are one step of an event's resolution, shown one at a time with their reason.
 STEP_KINDS = ("event", "event_text", "spawn", "activation", "enemy_move", "attack", "knocked_out", "killed",
               "escaped", "token", "lockdown", "game_over", "removed")
+# The questions asked about the roll on show (the dice rerolled are its dice); under any other
+# the tray's roll is an earlier one.
+ROLL_QUESTIONS = ("reroll",)
 FIGURE_KINDS = ("spawn", "enemy_move", "move", "reenter", "removed", "knocked_out", "killed", "escaped")
 CHOICE_TILES = ("spawn_tile", "reenter", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "swarm_tile")
 
@@ -751,8 +754,20 @@ class Level7Table(GameTable):
                 self.steps.pop(0)
             self.dirty = True
         super().update(dt_ms)
+        self._date_the_tray()
         if self.walk and not self.busy and self._mine():
             self._walk_on()
+
+    def _date_the_tray(self) -> None:
+        """A roll on show while a question about something else is asked (a clone's attack,
+        "Play a card for Toughness?", right after the player's Intelligence roll) is an earlier
+        roll: the tray dims and says so, so no one reads those dice as the attack's. A roll the
+        question is about (a reroll's) stays as it is."""
+        kind = self._pending_kind()
+        if self.dice is None or self.dice.dim or kind is None or kind in ROLL_QUESTIONS:
+            return
+        self.dice = replace(self.dice, title=_("Earlier roll: {who}").format(who=self.dice.title), dim=True)
+        self.dirty = True
 
     def _walk_on(self) -> None:
         """The next move of a clicked walk, while the rules still allow it (else their reason)."""
@@ -1802,16 +1817,23 @@ class Level7Table(GameTable):
             widgets.text(surface, str(i + 1), ctx.font(12, bold=True), pal.text_dim, (rect.centerx, rect.bottom + px(2)), "midtop")
             x += d + px(10)
 
+    def _hospital_rect(self) -> pygame.Rect | None:
+        """The Hospital's box in the view's bottom right, while a character is in it."""
+        if not any(self.state.characters[c].status == "hospital" for c in self.players):
+            return None
+        px = self.ctx.px
+        rect = pygame.Rect(0, 0, px(110), px(110))
+        rect.bottomright = (self.view_rect.right - px(12), self.view_rect.bottom - px(12))
+        return rect
+
     def _draw_hospital(self, surface) -> None:
         """The Hospital (off the map, spec 3.4), when a character is in it: their tokens on it."""
         st = self.state
         inside = [c for c in self.players if st.characters[c].status == "hospital"]
-        if not inside:
+        rect = self._hospital_rect()
+        if rect is None:
             return
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        size = px(110)
-        rect = pygame.Rect(0, 0, size, size)
-        rect.bottomright = (self.view_rect.right - px(12), self.view_rect.bottom - px(12))
         surface.blit(self._scaled_art("hospital", 0, rect.size, False), rect)
         pygame.draw.rect(surface, (230, 90, 80), rect, 2, border_radius=px(4))
         widgets.text(surface, _("Hospital"), ctx.font(12, bold=True), pal.text, (rect.centerx, rect.top - px(2)), "midbottom")
@@ -1839,25 +1861,40 @@ class Level7Table(GameTable):
         one shows its ghost on the map, a click places it."""
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         n = len(self.actions)
-        size = min(px(120), (self.view_rect.width - px(40)) // max(1, n) - px(12))
+        most = min(px(120), (self.view_rect.width - px(40)) // max(1, n) - px(12))
         tile = self.actions[0].payload["tile"] if self.actions else ""
         title = ngettext("Place {tile}: {n} way joins the most doors", "Place {tile}: {n} ways join the most doors",
                          n).format(tile=pgettext("level7", self.tiles[tile].name), n=n) if tile in self.tiles else ""
         tfont = ctx.font(13, bold=True)
         # px(16) each side: the frame is some 9 px thick, and at px(12) a Greek or Hungarian title
         # ran to within a pixel of its inner edge.
-        w = max(n * (size + px(12)) + px(20), tfont.size(title)[0] + px(32))
-        panel = self._placement_panel(w, size + px(58))
+        # The cards stood over figures on a crowded map (at 125% in 1280x720 they were 222 pixels
+        # high in a view of 393, as wide as their title's line): the title wraps over the cards'
+        # width, then the cards shrink, until a place clear of every figure is found.
+        laid, clear = [], []
+        for size in sorted({most, most * 4 // 5, most * 13 // 20, max(px(48), most // 2)}, reverse=True):
+            row = n * (size + px(12)) + px(20)
+            for lines in ([title], widgets.wrap(title, tfont, max(row, px(220)) - px(32))):
+                w = max(row, max(tfont.size(line)[0] for line in lines) + px(32))
+                extra = (len(lines) - 1) * tfont.get_linesize()
+                panel, covers = self._placement_panel(w, size + px(58) + extra)
+                laid.append((covers, -size, len(lines), panel, lines, extra))
+            clear = [t for t in laid[-2:] if not t[0][0]]
+            if clear:  # the largest cards that cover no figure, the title on one line if that covers no more
+                break
+        _covers, size, _n, panel, lines, extra = min(clear or laid, key=lambda t: t[:3])
+        size = -size
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
-        widgets.text(surface, title, tfont, pal.text, (panel.left + px(16), panel.top + px(8)))
+        for k, line in enumerate(lines):
+            widgets.text(surface, line, tfont, pal.text, (panel.left + px(16), panel.top + px(8) + k * tfont.get_linesize()))
         x = panel.centerx - (n * (size + px(12)) - px(12)) // 2
         for i, a in enumerate(self.actions):
             p = a.payload
             t = self.tiles[p["tile"]].rotated(p["turns"])
             k = size / (max(t.size) * CELL)
             art_size = (max(1, round(t.size[0] * CELL * k)), max(1, round(t.size[1] * CELL * k)))
-            rect = pygame.Rect(x, panel.top + px(32), size, size)
+            rect = pygame.Rect(x, panel.top + px(32) + extra, size, size)
             hot = i == self.hover_option
             pygame.draw.rect(surface, (60, 70, 80) if hot else (36, 40, 46), rect.inflate(px(6), px(6)), border_radius=px(6))
             art = self._scaled_art(p["tile"], p["turns"], art_size, False)
@@ -1871,13 +1908,18 @@ class Level7Table(GameTable):
             self.option_rects.append((rect.inflate(px(6), px(6)), i))
             x += size + px(12)
 
-    def _placement_panel(self, w: int, h: int) -> pygame.Rect:
-        """Where the placement cards lie: below the map's middle, unless a ghost lies there (a
-        tile placed south of the map was half under the cards, and a click on its ghost was the
-        panel's): then the first place along the view's bottom or top that covers the ghosts
-        least."""
+    def _placement_panel(self, w: int, h: int) -> tuple[pygame.Rect, tuple[int, int, int]]:
+        """Where the placement cards lie: below the map's middle, unless a figure or a ghost lies
+        there. The cards stood over characters and enemies (a crowded tile below the view's
+        middle, at 1280x720 three figures under them), and a tile placed south of the map was
+        half under them, a click on its ghost the panel's. So: the first place along the view's
+        bottom or top (its middle, its corners, then slid along it), or down its sides, that
+        covers the fewest figures (the Hospital's among them), then the least of the ghosts, then
+        the least of the map (the Tank Farm's name lay under the cards with the view's left
+        empty); with what it covers (figures, ghosts' area, tiles' area)."""
         v, m = self.view_rect, self.ctx.px(8)
         ghosts = [self._screen_rect(self._ghost_rect(i)) for i in range(len(self.actions))]
+        figures = self._figure_rects()
         places = []
         for anchor, at in (("midbottom", (v.centerx, v.bottom - m)), ("bottomleft", (v.left + m, v.bottom - m)),
                            ("bottomright", (v.right - m, v.bottom - m)), ("midtop", (v.centerx, v.top + m)),
@@ -1885,11 +1927,40 @@ class Level7Table(GameTable):
             rect = pygame.Rect(0, 0, w, h)
             setattr(rect, anchor, at)
             places.append(rect)
+        room_x, room_y = max(0, v.width - 2 * m - w), max(0, v.height - 2 * m - h)
+        for k in range(1, 8):  # slid along the bottom and the top, then down the sides
+            for top in (v.bottom - m - h, v.top + m):
+                places.append(pygame.Rect(v.left + m + room_x * k // 8, top, w, h))
+        for k in range(1, 8):
+            for left in (v.left + m, v.right - m - w):
+                places.append(pygame.Rect(left, v.top + m + room_y * k // 8, w, h))
 
-        def covered(rect: pygame.Rect) -> int:
-            return sum(rect.clip(g).width * rect.clip(g).height for g in ghosts)
+        tiles = [self._screen_rect(self._tile_rect(name)) for name in self._placed_names()]
 
-        return min(places, key=covered)  # the first of the least covering
+        def covered(rect: pygame.Rect) -> tuple[int, int, int]:
+            return (sum(rect.colliderect(f) for f in figures),
+                    sum(rect.clip(g).width * rect.clip(g).height for g in ghosts),
+                    sum(rect.clip(t).width * rect.clip(t).height for t in tiles))
+
+        best = min(places, key=covered)  # the first of the least covering
+        return best, covered(best)
+
+    def _figure_rects(self) -> list[pygame.Rect]:
+        """What the figures in view cover on screen (token, shadow and the ring a lit one wears),
+        where the rules keep them, and the Hospital's box when someone is in it: what a panel
+        laid over the map keeps off. (The rules' places, not the sliding ones: a panel placed
+        by them stays put while a figure slides.)"""
+        r = self._token_radius()
+        ring = max(round(r * 1.3), r + 5) + 3 - r
+        out = []
+        for mx, my in self._figure_spots().values():
+            x, y = self.camera.to_screen(mx, my)
+            if self.view_rect.collidepoint(x, y):
+                out.append(self._body_at(x, y, r).inflate(2 * ring, 2 * ring).clip(self.view_rect))
+        hospital = self._hospital_rect()
+        if hospital is not None:  # with its name over it
+            hospital = hospital.inflate(0, self.ctx.px(24)).move(0, -self.ctx.px(12))
+        return out + ([hospital] if hospital is not None else [])
 
     def _draw_preview(self, surface) -> None:
         """The challenge about to be rolled: the attribute and icons needed, the dice and where
@@ -2018,21 +2089,33 @@ class Level7Table(GameTable):
         tile = s.tile or s.tiles.get(s.actor if s.actor in s.tiles else self.state.turn.player)
         if tile in self._placed_names():
             spot = self._screen_rect(self._tile_rect(tile))
-            stack = panel.unionall([reveal]) if reveal is not None else panel
             m = px(14)
             v = self.view_rect
+            # Then the figures as the step leaves them, the sentence narrower if that keeps it off
+            # them: at the bottom left the sentence of a clone spawning on the Morgue at the top
+            # stood over the other character's token, as wide as the view left no place beside it.
+            r = self._token_radius()
+            figures = [self._body_at(*self.camera.to_screen(*at), r) for at in self._figure_spots(s.tiles).values()]
 
-            def covered(dx: int, dy: int) -> int:
-                return sum(r.move(dx, dy).clip(spot).width * r.move(dx, dy).clip(spot).height
-                           for r in (panel, reveal) if r is not None)
+            def covered(parts: list[pygame.Rect]) -> tuple[int, int]:
+                return (sum(q.clip(spot).width * q.clip(spot).height for q in parts),
+                        sum(any(q.colliderect(f) for q in parts) for f in figures))
 
-            right, down = v.right - m - stack.right, v.bottom - m - stack.bottom
-            corners = [(0, 0), (right, 0)]
-            if s.dice is None and self.dice is None:  # the dice tray lies low in the view's middle
-                corners += [(0, down), (right, down)]
-            dx, dy = min(corners, key=lambda d: covered(*d))
-            panel = panel.move(dx, dy)
-            reveal = reveal.move(dx, dy) if reveal is not None else None
+            laid = []
+            for narrow, w in enumerate([panel.width] + ([panel.width * 3 // 5] if reveal is None else [])):
+                got = lines if not narrow else wrapped(w)
+                box = pygame.Rect(panel.topleft, (w, len(got) * font.get_linesize() + px(58))) if narrow else panel
+                stack = box.unionall([reveal]) if reveal is not None else box
+                right, down = v.right - m - stack.right, v.bottom - m - stack.bottom
+                corners = [(0, 0), (right, 0)]
+                if s.dice is None and self.dice is None:  # the dice tray lies low in the view's middle
+                    corners += [(0, down), (right, down)]
+                corners += [(right * k // 4, dy) for _x, dy in corners[::2] for k in (1, 2, 3)]  # between them
+                for dx, dy in corners:
+                    parts = [q.move(dx, dy) for q in (box, reveal) if q is not None]
+                    laid.append((covered(parts), narrow, parts, got))
+            _cover, _narrow, parts, lines = min(laid, key=lambda t: t[:2])
+            panel, reveal = parts[0], (parts[1] if reveal is not None else None)
         return panel, lines, reveal
 
     def _reveal_height(self, card: str, trigger: str, width: int) -> int:

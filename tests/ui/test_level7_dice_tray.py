@@ -1,0 +1,61 @@
+"""The dice tray under a question: a roll from before the question is shown as an earlier one."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.ui.test_level7_play import start_at_a_reroll
+
+
+def _table_before(make_app, seed: int, players: int, actions: int):
+    """Scenario 1 played by seeded random choices (explores favoured): the table `actions` - 1
+    actions in, and the next action, not applied yet."""
+    from game.engine.session import Session
+    from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import Level7Table
+
+    rng = random.Random(seed * 10 + players)
+    session = Session.start(Level7Title(), "s1", seed, {"players": players})
+    for k in range(actions):
+        acts = session.legal_actions()
+        explores = [a for a in acts if a.kind == "explore"]
+        action = rng.choice(explores) if explores and rng.random() < 0.6 else rng.choice(acts)
+        if k < actions - 1:
+            session.apply(action)
+    app = make_app((1280, 720))
+    table = Level7Table(app.ctx, session, ["human"] * players, (1280, 720), Path(app.ctx.settings_file).parent / "l7.json")
+    app.push(table)
+    table.handoff = None
+    table.bot_delay_ms = 0
+    app.run(max_frames=1)
+    return app, table, action
+
+
+def test_the_roll_before_an_enemy_attacks_question_is_shown_as_an_earlier_roll(make_app, config_dir, drawn_text):
+    """Seed 2, one player, the 30th action: Subject 1 outwits the aliens (4 dice, Intelligence),
+    fails, and a clone attacks: "Subject 1: Clone 1 attacks. Play a card for Toughness, or cancel
+    the attack?". The tray still showed Subject 1's four dice under that question, read as the
+    clone's attack roll. Under a question with no roll of its own the tray says it is an earlier
+    roll, its dice faint."""
+    app, table, outwit = _table_before(make_app, 2, 1, 30)
+    assert outwit.kind == "outwit"
+    table.submit(outwit)
+    drawn_text.clear()
+    app.run(max_frames=1)
+    assert table._pending_kind() == "defend"
+    assert table.dice is not None and len(table.dice.dice) == 4  # the outwit's dice, still on show
+    assert "Earlier roll: Subject 1" in drawn_text and table.dice.dim
+
+
+def test_the_roll_a_reroll_question_is_about_stays_as_rolled(make_app, config_dir, drawn_text):
+    """The reroll question is about the roll on show: the tray keeps it as rolled."""
+    app, table = start_at_a_reroll(make_app)
+    roll = table._last_roll()
+    assert table._pending_kind() == "reroll"
+    from game.ui.kit.dice_tray import DiceRoll
+
+    table.dice = DiceRoll("Subject 1", [], "rolls", age_ms=DiceRoll.ROLL_MS)  # as the tray holds the roll just made
+    table.update(16)
+    app.run(max_frames=1)
+    assert roll is not None and table.dice is not None and not table.dice.dim
+    assert table.dice.title == "Subject 1"
