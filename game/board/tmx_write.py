@@ -49,7 +49,7 @@ from game.board.builder import (
 )
 from game.board.compose import Placement, compose
 from game.board.model import Area, Board, Connector, CoverSpot, Door, Line, MapError, Marker, Point, Segment
-from game.board.tmx_gate import LIMITS, decode_tile_data, parse_xml
+from game.board.tmx_gate import LIMITS, decode_tile_data, object_words, parse_xml
 
 __all__ = ["save_build", "build_to_tmx", "export_board", "load_build", "LoadedBuild", "ArtError"]
 
@@ -595,6 +595,17 @@ def _fixed_key(path: Path, lib: PieceLibrary) -> str:
     return key
 
 
+def _object_id_pattern() -> re.Pattern:
+    """Finds the id in a problem line's object words, as the language in use writes them
+    ('object b (id 2)', '„b” objektum (azonosító: 2)'): a Hungarian or Greek builder could not
+    leave a broken object out, and so could not open the map at all."""
+    name, oid = "\x00", "\x01"
+    words = object_words(name, oid)
+    before, rest = words.split(name, 1)
+    middle, after = rest.split(oid, 1)
+    return re.compile(": " + re.escape(before) + ".*" + re.escape(middle) + r"(\d+)" + re.escape(after) + ": ")
+
+
 def _load_without_broken(path: Path, problems: Sequence[str]) -> Board | None:
     """Load the map again without the objects the problems name (by id), and then without
     what referred to them (a cover spot in a removed area...); None if a problem is about the
@@ -613,8 +624,9 @@ def _load_without_broken(path: Path, problems: Sequence[str]) -> Board | None:
     try:
         for _ in range(4):
             ids = set()
+            named = _object_id_pattern()
             for line in problems:
-                m = re.search(r": object .* \(id (\d+)\): ", line)
+                m = named.search(line)
                 if m is None:
                     return None
                 ids.add(m.group(1))

@@ -109,3 +109,18 @@ def test_build_map_overlap_is_reported_in_the_readers_language(tmp_path, capsys,
     overlap, not_saved = NOT_SAVED[lang]
     assert overlap in captured.out and captured.err.startswith(f"{out}{not_saved}"), captured
     assert overlap in captured.err
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_the_builder_opens_a_map_without_its_broken_object_in_every_language(tmp_path, lang):
+    """load_build leaves a broken object out and lists it; it found the object's id in the
+    English words only, so a Hungarian or Greek builder could not open the map at all."""
+    from game.board.tmx_write import load_build
+
+    i18n.set_language(lang)
+    path = tmp_path / "open_area.tmx"
+    path.write_text((MAPS.parent / "tests" / "data" / "open_area.tmx").read_text().replace(
+        "../../maps/tilesets/floors.tsx", str(MAPS / "tilesets" / "floors.tsx")))
+    loaded = load_build(path)
+    assert loaded.builder is not None, loaded.problems
+    assert loaded.problems and loaded.problems[0].startswith(f"{path}: ")
