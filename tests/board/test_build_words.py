@@ -124,3 +124,22 @@ def test_the_builder_opens_a_map_without_its_broken_object_in_every_language(tmp
     loaded = load_build(path)
     assert loaded.builder is not None, loaded.problems
     assert loaded.problems and loaded.problems[0].startswith(f"{path}: ")
+
+
+OFF_GRID = {"en": "piece 1A_2 is off the tile grid; its floor art is left out",
+            "hu": "Az 1A_2 elem nincs a lapkarácson; a padlóképe kimarad",
+            "el": "το κομμάτι 1A_2 είναι εκτός πλέγματος πλακιδίων· η εικόνα του δαπέδου του παραλείπεται"}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_saved_maps_left_out_art_is_said_in_the_readers_language(tmp_path, lang):
+    """The notes of a save (the builder's status, build-map's lines) name the piece's file."""
+    from game.board.tmx_write import save_build
+
+    i18n.set_language(lang)
+    lib, _problems = PieceLibrary.from_paths([TILE_PATH])
+    builder = Builder(lib, "gears")
+    builder.add("1A", 0, 0)
+    builder.add("1A", 800, 0, snap=False)
+    notes = save_build(builder, tmp_path / "two.tmx")
+    assert notes == [f"{TILE_PATH}: {OFF_GRID[lang]}"]
