@@ -5,6 +5,12 @@ imports pygame when it is installed, for a type hint; our headless modules never
 Each target is a function taking the remaining argv and returning an exit code. A file that
 is wrong (any game.engine.errors.InputError: map, save, content, mission) ends a command with
 `error: <message>` on stderr and exit status 1, never a traceback.
+
+The commands speak the language of the settings file the table reads (game/ui/settings.py,
+$TILETOP_CONFIG_DIR or $XDG_CONFIG_HOME/tiletop/settings.toml): a Hungarian user's check-map
+and build-map answer in Hungarian; without a settings file (or with a broken one) English.
+`play` sets it itself, as the window opens; `simulate` stays in English (its JSON lines are
+data to compare between machines, not words for the reader).
 """
 from __future__ import annotations
 
@@ -28,6 +34,19 @@ def usage() -> str:
     return "\n".join(lines)
 
 
+def use_settings_language() -> str:
+    """Set the language the settings file names (English when there is none); returns it.
+    A broken settings file is the table's to report: here it only means English."""
+    from game import i18n
+    from game.ui.settings import load_settings  # no pygame there
+
+    try:
+        settings, _notice = load_settings(languages=i18n.available_languages())
+    except Exception:  # noqa: BLE001 - settings are never worth a failed command
+        return i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    return i18n.set_language(settings.language)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
@@ -43,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     from game.engine.runtime import tune_gc
 
     tune_gc()
+    if name not in ("play", "simulate"):
+        use_settings_language()
     from game.engine.errors import InputError
 
     try:

@@ -41,7 +41,9 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from game.board.builder import SIZES, Builder, BuildError, MapMeta, PieceLibrary
+from game.engine.text import M, Mn
 from game.engine.tomldata import TomlLimit, read_toml_file, toml_limit_message
+from game.i18n import _
 
 USAGE = """usage: python -m game build-map SCRIPT.toml --out MAP.tmx [--maps DIR]
 
@@ -57,6 +59,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class ScriptError(Exception):
     """A build script that cannot be used; the message names the file and the problem."""
+
+
+def _at(where, message) -> str:
+    """'FILE: problem' (or 'FILE: piece #2: problem') in the reader's language."""
+    return f"{where}: {message}"
 
 
 def build_map_main(argv: Sequence[str]) -> int:
@@ -89,11 +96,12 @@ def save_and_report(builder: Builder, out: Path) -> int:
 
     validation = builder.validate()
     for issue in validation.issues:
-        print(f"{out}: {issue.severity}: {issue.message}")
+        severity = _("error") if issue.severity == "error" else _("warning")
+        print(f"{out}: {severity}: {issue.message}")
     try:
         notes = save_build(builder, out)
     except (BuildError, OSError) as exc:
-        print(f"{out}: not saved: {exc}", file=sys.stderr)
+        print(str(M("{path}: not saved: {why}", path=out, why=str(exc))), file=sys.stderr)
         return 1
     for line in notes:
         print(line)
@@ -101,9 +109,9 @@ def save_and_report(builder: Builder, out: Path) -> int:
     for line in problems:
         print(line)
     if problems or validation.errors:
-        print(f"{out}: saved with problems")
+        print(str(M("{path}: saved with problems", path=out)))
         return 1
-    print(f"{out}: saved, ok ({len(builder.state.placements)} pieces)")
+    print(str(Mn("{path}: saved, ok ({n} piece)", "{path}: saved, ok ({n} pieces)", len(builder.state.placements), path=out)))
     return 0
 
 
@@ -111,11 +119,11 @@ def load_script(path: Path) -> dict:
     try:
         return read_toml_file(path)
     except OSError as exc:
-        raise ScriptError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise ScriptError(_at(path, M("cannot read ({why})", why=exc.strerror or exc))) from None
     except UnicodeDecodeError as exc:
-        raise ScriptError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise ScriptError(_at(path, M("not UTF-8 text (byte {n})", n=exc.start))) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ScriptError(f"{path}: bad TOML ({exc})") from None
+        raise ScriptError(_at(path, M("bad TOML ({why})", why=str(exc)))) from None
     except TomlLimit as exc:
         raise ScriptError(toml_limit_message(path, exc)) from None
 
@@ -125,10 +133,10 @@ def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) 
     data = load_script(path)
     unknown = set(data) - TOP_KEYS
     if unknown:
-        raise ScriptError(f"{path}: unknown key {sorted(unknown)[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+        raise ScriptError(_at(path, M("unknown key {key} (known: {known})", key=repr(sorted(unknown)[0]), known=", ".join(sorted(TOP_KEYS)))))
     title = data.get("title")
     if title not in ("gears", "doom"):
-        raise ScriptError(f"{path}: title must be \"gears\" or \"doom\", not {title!r}")
+        raise ScriptError(_at(path, M("title must be \"gears\" or \"doom\", not {title}", title=repr(title))))
     if library is None:
         library, problems = PieceLibrary.for_title(title, maps_dir)
         for line in problems:
@@ -136,14 +144,14 @@ def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) 
     builder = Builder(library, title)
     frags = data.get("frag_target", 0)
     if not isinstance(frags, int) or isinstance(frags, bool) or frags < 0:
-        raise ScriptError(f"{path}: frag_target must be a whole number of at least 1")
+        raise ScriptError(_at(path, M("frag_target must be a whole number of at least 1")))
     meta = MapMeta(str(data.get("name", path.stem.replace("_", " "))), str(data.get("size", "small")),
                    str(data.get("flavour", "")), frags)
     if meta.size not in SIZES:
-        raise ScriptError(f"{path}: size must be one of {', '.join(SIZES)}, not {meta.size!r}")
+        raise ScriptError(_at(path, M("size must be one of {sizes}, not {size}", sizes=", ".join(SIZES), size=repr(meta.size))))
     pieces = data.get("piece", [])
     if not isinstance(pieces, list) or not pieces:
-        raise ScriptError(f"{path}: no [[piece]] entries")
+        raise ScriptError(_at(path, M("no [[piece]] entries")))
     for where, entry in _tables(path, "piece", pieces, PIECE_KEYS):
         try:
             _place(builder, entry, library)
@@ -154,7 +162,7 @@ def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) 
     builder.set_meta(meta)
     doors = data.get("doors", [])
     if not isinstance(doors, list) or not all(isinstance(d, str) for d in doors):
-        raise ScriptError(f"{path}: doors must be a list of exit names like \"1A:exit\"")
+        raise ScriptError(_at(path, M("doors must be a list of exit names like \"1A:exit\"")))
     try:
         for d in doors:
             builder.toggle_door(d)
@@ -166,11 +174,11 @@ def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) 
                 builder.toggle_door(c.name)
     items = data.get("item", [])
     if not isinstance(items, list):
-        raise ScriptError(f"{path}: item must be a list of [[item]] tables")
+        raise ScriptError(_at(path, M("item must be a list of [[item]] tables")))
     for where, entry in _tables(path, "item", items, ITEM_KEYS):
         cell = entry.get("cell")
         if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
-            raise ScriptError(f"{where}: needs cell = [col, row]")
+            raise ScriptError(_at(where, M("needs cell = [col, row]")))
         try:
             builder.place_item(str(entry.get("kind", "")), (cell[0], cell[1]), str(entry.get("value", "")),
                                bool(entry.get("vertical", False)), int(entry.get("min_marines", 1)))
@@ -183,19 +191,19 @@ def _tables(path, name: str, entries: list, keys) -> Iterator[tuple[str, dict]]:
     """Each [[name]] table of a script with where it is ("FILE: piece #2"); ScriptError for an
     entry that is not a table or has a key not in `keys`."""
     for i, entry in enumerate(entries, 1):
-        where = f"{path}: {name} #{i}"
+        where = str(M("{path}: {table} #{n}", path=path, table=name, n=i))
         if not isinstance(entry, dict):
-            raise ScriptError(f"{where}: must be a table")
+            raise ScriptError(_at(where, M("must be a table")))
         bad = set(entry) - keys
         if bad:
-            raise ScriptError(f"{where}: unknown key {sorted(bad)[0]!r} (known: {', '.join(sorted(keys))})")
+            raise ScriptError(_at(where, M("unknown key {key} (known: {known})", key=repr(sorted(bad)[0]), known=", ".join(sorted(keys)))))
         yield where, entry
 
 
 def _place(builder: Builder, entry: dict, library: PieceLibrary) -> str:
     key = str(entry.get("piece", ""))
     if not key:
-        raise BuildError("needs piece = \"KEY\"")
+        raise BuildError(_("needs piece = \"KEY\""))
     if "face" in entry:
         key = f"{key}{entry['face']}" if f"{key}{entry['face']}" in library else key
     info = library.find(key)
@@ -206,9 +214,9 @@ def _place(builder: Builder, entry: dict, library: PieceLibrary) -> str:
         x, y = Fraction(str(entry.get("x", 0))), Fraction(str(entry.get("y", 0)))
     for flag in ("flip_h", "flip_v", "snap"):
         if flag in entry and not isinstance(entry[flag], bool):
-            raise BuildError(f"{flag} must be true or false")
+            raise BuildError(str(M("{flag} must be true or false", flag=flag)))
     rotation = entry.get("rotation", 0)
     if not isinstance(rotation, int):
-        raise BuildError("rotation must be 0, 90, 180 or 270")
+        raise BuildError(_("rotation must be 0, 90, 180 or 270"))
     return builder.add(info.key, x, y, rotation, entry.get("flip_h", False), entry.get("flip_v", False),
                        snap=entry.get("snap", True), name=entry.get("name"))

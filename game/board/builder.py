@@ -42,7 +42,7 @@ from game.board.compose import CompositionError, Placement, compose, overlapping
 from game.board.model import Board, Connector, MapError, Point, Segment, slug_words
 from game.board.tmx_gate import map_head
 from game.engine.text import Capitalised, Joined, M, Msg, Ref, english, join, ref, register_names
-from game.i18n import N_, first_capital
+from game.i18n import N_, _, first_capital
 
 __all__ = [
     "PieceInfo",
@@ -123,8 +123,8 @@ class PieceLibrary:
         try:
             return self.pieces[key]
         except KeyError:
-            known = ", ".join(self.pieces) or "none"
-            raise BuildError(f"no map piece {key!r} (known: {known})") from None
+            known = ", ".join(self.pieces) or _("none")
+            raise BuildError(str(M("no map piece {key} (known: {known})", key=repr(key), known=known))) from None
 
     def keys(self) -> list[str]:
         return list(self.pieces)
@@ -290,7 +290,7 @@ class Builder:
         for p in self.state.placements:
             if p.name == name:
                 return p
-        raise BuildError(f"no placed piece named {name!r}")
+        raise BuildError(str(M("no placed piece named {name}", name=repr(name))))
 
     def compose_placement(self, p: BuildPlacement) -> Placement:
         return Placement(self.piece(p).board, p.name, p.offset, p.rotation, p.flip_h, p.flip_v)
@@ -386,12 +386,12 @@ class Builder:
         """Place a piece with its top-left at (x, y); returns its placement name."""
         info = self.library.find(key)
         if info.title != self.title:
-            raise BuildError(f"piece {info.key} is a {info.title} piece; this is a {self.title} map")
+            raise BuildError(str(M("piece {key} is a {title} piece; this is a {map_title} map", key=info.key, title=info.title, map_title=self.title)))
         if rotation % 90 or not 0 <= rotation < 360:
-            raise BuildError(f"rotation must be 0, 90, 180 or 270, not {rotation}")
+            raise BuildError(str(M("rotation must be 0, 90, 180 or 270, not {rotation}", rotation=rotation)))
         name = name or self.new_name(info.key)
         if not name or ":" in name or name in self.state.names():
-            raise BuildError(f"placement name {name!r} must be unique and without ':'")
+            raise BuildError(str(M("placement name {name} must be unique and without ':'", name=repr(name))))
         p = BuildPlacement(name, info.key, _frac(x), _frac(y), rotation, flip_h, flip_v)
         if snap:
             p = self.snapped(p, others=self.state.placements)
@@ -402,7 +402,7 @@ class Builder:
         """Replace the placement of the same name (a move, turn or flip); returns it as placed."""
         others = tuple(q for q in self.state.placements if q.name != p.name)
         if len(others) == len(self.state.placements):
-            raise BuildError(f"no placed piece named {p.name!r}")
+            raise BuildError(str(M("no placed piece named {name}", name=repr(p.name))))
         if snap:
             p = self.snapped(p, others=others)
         # Door tokens are named by their exit, so they move with the piece.
@@ -441,7 +441,7 @@ class Builder:
         info = self.piece(p)
         others = [f for f in self.library.faces_of(info.tile) if f.key != info.key]
         if not others:
-            raise BuildError(f"piece {info.key} has no other face")
+            raise BuildError(str(M("piece {key} has no other face", key=info.key)))
         new_name = self.new_name(others[0].key) if p.name == info.key or p.name.startswith(info.key + "_") else p.name
         q = replace(p, piece=others[0].key, name=new_name)
         placements = tuple(q if x.name == p.name else x for x in self.state.placements)
@@ -455,7 +455,7 @@ class Builder:
         conns = {c.name: c for p in self.state.placements for c in self.placed(p).connectors}
         c = conns.get(exit_name)
         if c is None or c.kind != "exit":
-            raise BuildError(f"no exit named {exit_name!r} (door tokens go on Gears exits)")
+            raise BuildError(str(M("no exit named {name} (door tokens go on Gears exits)", name=repr(exit_name))))
         doors = set(self.state.doors)
         has = exit_name in doors
         if has:
@@ -467,7 +467,7 @@ class Builder:
 
     def set_meta(self, meta: MapMeta) -> None:
         if meta.size not in SIZES:
-            raise BuildError(f"size must be one of {', '.join(SIZES)}, not {meta.size!r}")
+            raise BuildError(str(M("size must be one of {sizes}, not {size}", sizes=", ".join(SIZES), size=repr(meta.size))))
         self._commit(replace(self.state, meta=meta))
 
     # -- Doom items: doors, props, figures, start zone, objective (build_items.py) ----------------
@@ -494,7 +494,7 @@ class Builder:
         for i in self.state.items:
             if i.name == name:
                 return i
-        raise BuildError(f"no placed item named {name!r}")
+        raise BuildError(str(M("no placed item named {name}", name=repr(name))))
 
     def item_problem(self, item: BuildItem, placements: Sequence[BuildPlacement] | None = None) -> str | None:
         """Why the item cannot lie where it is, on the pieces placed (None: it can)."""
@@ -524,7 +524,7 @@ class Builder:
         """Put a door, prop, figure, the start zone or the objective on the table (a start zone
         or objective already placed moves); BuildError says why it cannot go there."""
         if self.title != "doom":
-            raise BuildError("doors, props and figures are placed on Doom maps")
+            raise BuildError(_("doors, props and figures are placed on Doom maps"))
         name = self._new_item_name(kind)
         item = BuildItem(kind, name, (int(cell[0]), int(cell[1])), value, vertical, min_marines)
         return self.set_item(item).name
@@ -532,7 +532,7 @@ class Builder:
     def set_item(self, item: BuildItem) -> BuildItem:
         """Add the item, or replace the one of the same name (a move, a new tag)."""
         if item.kind not in ("door", "prop", "figure", "start", "objective"):
-            raise BuildError(f"unknown item kind {item.kind!r}")
+            raise BuildError(str(M("unknown item kind {kind}", kind=repr(item.kind))))
         problem = self.item_problem(item)
         if problem:
             raise BuildError(Capitalised(problem))
@@ -688,7 +688,7 @@ class Builder:
         """The composed board of every placement (with the Doom items); BuildError if pieces
         overlap."""
         if not self.state.placements:
-            raise BuildError("nothing placed yet")
+            raise BuildError(_("nothing placed yet"))
         try:
             board = compose([self.compose_placement(p) for p in self.state.placements], source)
         except CompositionError as exc:

@@ -273,6 +273,14 @@ def where_words(what: str) -> str:
     return what
 
 
+def kind_word(kind: str) -> str:
+    """A line's or connector's kind in the reader's language (tmx_gate.kind_word; imported late:
+    tmx_gate reads this module's helpers)."""
+    from game.board.tmx_gate import kind_word as word
+
+    return word(kind)
+
+
 def _what(name: str, object_id: int) -> str:
     return f"object {name or '<unnamed>'} (id {object_id})"
 
@@ -405,7 +413,7 @@ def _check_areas(board: Board) -> list[Problem]:
     for m in board.markers:
         area = board.areas.get(m.area or "")
         if area is None or point_in_area(m.point, area.polygon) != 1:
-            add(m.name, m.object_id, f"{m.kind} point {fmt_point(m.point)} is not inside its area {m.area!r}")
+            add(m.name, m.object_id, M("{kind} point {point} is not inside its area {area}", kind=m.kind, point=fmt_point(m.point), area=repr(m.area)))
 
     # Borders and level lines must run along the boundary between two areas, or they join
     # nothing (a line drawn a few pixels off is the usual authoring slip).
@@ -422,7 +430,7 @@ def _check_areas(board: Board) -> list[Problem]:
             group = by_line.get(_iline_key(sa, sb), []) if sa != sb else []
             touched = {name for name, p, q in group if _collinear_overlap(sa, sb, p, q)}
             if len(touched) < 2:
-                add(line.name, line.object_id, f"{line.kind.replace('_', ' ')} segment {fmt_segment(s)} does not run between two areas")
+                add(line.name, line.object_id, M("{kind} segment {segment} does not run between two areas", kind=kind_word(line.kind), segment=fmt_segment(s)))
                 break
     iwalls = [(pt(w.a), pt(w.b)) for w in walls]
     for line in board.lines_of("border"):
@@ -438,7 +446,7 @@ def _check_areas(board: Board) -> list[Problem]:
     for c in board.connectors:
         iseg = Segment(pt(c.segment.a), pt(c.segment.b))
         if not _covered_by(iseg, ioutline) and not any(c in pair for pair in pairs):
-            add(c.name, c.object_id, f"{c.kind} {fmt_segment(c.segment)} is not on the edge of the map")
+            add(c.name, c.object_id, M("{kind} {segment} is not on the edge of the map", kind=kind_word(c.kind), segment=fmt_segment(c.segment)))
     joined = {id(c) for pair in pairs for c in pair}
     for piece in board.pieces():
         label = M("piece {piece}", piece=piece) if piece else M("tile")

@@ -13,6 +13,7 @@ from game.board.checks import check_board, fmt_segment, on_segment
 from game.board.model import Board, Cell, MapError, Point, Segment
 from game.board.tmx import load_board
 from game.board.tmx_gate import exact_number
+from game.engine.text import M
 
 LOS_USAGE = """usage: python -m game los MAP FROM TO [--open DOOR]...
 
@@ -235,7 +236,7 @@ def check_map_main(argv: Sequence[str]) -> int:
             failed = True
             print("\n".join(problems))
         else:
-            print(f"{path}: ok")
+            print(str(M("{path}: ok", path=path)))
     return 1 if failed else 0
 
 

@@ -40,6 +40,7 @@ from game.board.model import (
     Point,
     Segment,
 )
+from game.engine.text import Joined, M, Msg
 
 __all__ = [
     "Placement",
@@ -56,7 +57,33 @@ __all__ = [
 
 
 class CompositionError(MapError):
-    """Pieces that cannot be put together as asked (bad rotation, no matching exit...)."""
+    """Pieces that cannot be put together as asked (bad rotation, no matching exit...).
+
+    Each problem is a message 'SOURCE: what is wrong', worded when read (`problems`, `str`), in
+    the language in use then: the builder's status line and build-map show it in the reader's
+    language, and the rules that report one (a tile that does not fit) keep the message, not
+    its words (`message`)."""
+
+    def __init__(self, problems):
+        self.messages: tuple = tuple(problems) if isinstance(problems, (list, tuple)) else (problems,)
+        Exception.__init__(self)
+
+    @property
+    def problems(self) -> tuple[str, ...]:  # type: ignore[override]
+        return tuple(str(m) for m in self.messages)
+
+    @property
+    def message(self):
+        """Every problem as one message ('; ' between them)."""
+        return self.messages[0] if len(self.messages) == 1 else Joined(self.messages, "; ")
+
+    def __str__(self) -> str:
+        return "\n".join(self.problems)
+
+
+def _problem(source: str, message) -> Msg:
+    """'SOURCE: message', the source (a file or the built map) as it is."""
+    return M("{source}: {problem}", source=source, problem=message)
 
 
 class OverlapError(CompositionError):
@@ -64,7 +91,7 @@ class OverlapError(CompositionError):
 
     def __init__(self, pairs: Sequence[tuple[str, str]], source: str = "composed map"):
         self.pairs = tuple(pairs)
-        super().__init__([f"{source}: pieces {a} and {b} overlap" for a, b in self.pairs])
+        super().__init__([_problem(source, M("pieces {a} and {b} overlap", a=a, b=b)) for a, b in self.pairs])
 
 
 @dataclass(frozen=True)
@@ -155,15 +182,15 @@ def _iorient(a, b, c) -> int:
 
 def _check_placement(p: Placement) -> None:
     if p.rotation % 90 or not 0 <= p.rotation < 360:
-        raise CompositionError(f"{p.piece.source}: piece {p.name}: rotation must be 0, 90, 180 or 270, not {p.rotation}")
+        raise CompositionError(_problem(p.piece.source, M("piece {name}: rotation must be 0, 90, 180 or 270, not {rotation}", name=p.name, rotation=p.rotation)))
     if not p.name or ":" in p.name:
-        raise CompositionError(f"{p.piece.source}: piece name {p.name!r} must be non-empty and without ':'")
+        raise CompositionError(_problem(p.piece.source, M("piece name {name} must be non-empty and without ':'", name=repr(p.name))))
     if p.piece.grid is not None:
         if p.piece.tile_width != p.piece.tile_height and p.rotation % 180:
-            raise CompositionError(f"{p.piece.source}: piece {p.name}: only square cells can be turned by 90 degrees")
+            raise CompositionError(_problem(p.piece.source, M("piece {name}: only square cells can be turned by 90 degrees", name=p.name)))
         for v, t in zip(p.offset, (p.piece.tile_width, p.piece.tile_height)):
             if Fraction(v) / t != int(Fraction(v) / t):
-                raise CompositionError(f"{p.piece.source}: piece {p.name}: a grid piece is offset by whole cells")
+                raise CompositionError(_problem(p.piece.source, M("piece {name}: a grid piece is offset by whole cells", name=p.name)))
 
 
 def transform_board(p: Placement) -> Board:
@@ -333,15 +360,15 @@ def _pieces_overlap(a: Board, b: Board) -> bool:
 def compose(placements: Sequence[Placement], source: str = "composed map") -> Board:
     """One Board from placed pieces; raises OverlapError (listing the pieces) if any overlap."""
     if not placements:
-        raise CompositionError(f"{source}: nothing to compose")
+        raise CompositionError(_problem(source, M("nothing to compose")))
     kinds = {p.piece.kind for p in placements}
     sizes = {(p.piece.tile_width, p.piece.tile_height) for p in placements}
     if len(kinds) > 1 or len(sizes) > 1:
-        raise CompositionError(f"{source}: pieces mix grid and area maps or tile sizes")
+        raise CompositionError(_problem(source, M("pieces mix grid and area maps or tile sizes")))
     names = [p.name for p in placements]
     dup = next((n for n in names if names.count(n) > 1), None)
     if dup is not None:
-        raise CompositionError(f"{source}: piece name {dup!r} is used twice")
+        raise CompositionError(_problem(source, M("piece name {name} is used twice", name=repr(dup))))
     placed = [transform_board(p) for p in placements]
     clash = overlapping_pieces(placed)
     if clash:
@@ -366,9 +393,9 @@ def add_piece(board: Board, placement: Placement) -> Board:
         board.version -= 1  # the wrapping is not a change of geometry
         note_composition(board, board_face, base)
     if placement.name in board.pieces():
-        raise CompositionError(f"{board.source}: piece name {placement.name!r} is used twice")
+        raise CompositionError(_problem(board.source, M("piece name {name} is used twice", name=repr(placement.name))))
     if placement.piece.kind != board.kind:
-        raise CompositionError(f"{board.source}: cannot add a {placement.piece.kind} piece to a {board.kind} board")
+        raise CompositionError(_problem(board.source, M("cannot add a {kind} piece to a {board} board", kind=placement.piece.kind, board=board.kind)))
     new = transform_board(placement)
     clash = _pieces_hit(board, new)
     if clash:
@@ -406,12 +433,12 @@ def place_at_exit(board: Board, exit_name: str, piece: Board, name: str) -> Plac
     add_piece/compose, whose OverlapError means 'rebuild the level'."""
     exit_ = next((c for c in board.connectors if c.name == exit_name and c.kind == "exit"), None)
     if exit_ is None:
-        raise CompositionError(f"{board.source}: no exit named {exit_name!r}")
+        raise CompositionError(_problem(board.source, M("no exit named {name}", name=repr(exit_name))))
     if exit_ not in free_exits(board):
-        raise CompositionError(f"{board.source}: exit {exit_name} is already joined")
+        raise CompositionError(_problem(board.source, M("exit {name} is already joined", name=exit_name)))
     entrances = piece.connectors_of("entrance")
     if len(entrances) != 1:
-        raise CompositionError(f"{piece.source}: a tile needs exactly one entrance to be placed (it has {len(entrances)})")
+        raise CompositionError(_problem(piece.source, M("a tile needs exactly one entrance to be placed (it has {n})", n=len(entrances))))
     entrance = entrances[0]
     xa, xb = exit_.segment.a, exit_.segment.b
     inside = _side_of_board(board, exit_)
@@ -425,9 +452,9 @@ def place_at_exit(board: Board, exit_name: str, piece: Board, name: str) -> Plac
         if orient(xa, xb, (xa[0] + eb[0] - ea[0], xa[1] + eb[1] - ea[1])) != 0:
             continue  # not parallel to the exit
         if _len2(ea, eb) != _len2(xa, xb):
-            raise CompositionError(
-                f"{piece.source}: entrance {entrance.name} and exit {exit_name} of {board.source} differ in length"
-            )
+            raise CompositionError(_problem(piece.source, M(
+                "entrance {entrance} and exit {exit} of {board} differ in length",
+                entrance=entrance.name, exit=exit_name, board=board.source)))
         mid_e = ((ea[0] + eb[0]) / 2, (ea[1] + eb[1]) / 2)
         mid_x = ((xa[0] + xb[0]) / 2, (xa[1] + xb[1]) / 2)
         offset = (mid_x[0] - mid_e[0], mid_x[1] - mid_e[1])
@@ -435,7 +462,7 @@ def place_at_exit(board: Board, exit_name: str, piece: Board, name: str) -> Plac
         far = _side_of_piece(placed, xa, xb, at_entrance)
         if far != 0 and far != inside:
             return placed
-    raise CompositionError(f"{piece.source}: no rotation lays entrance {entrance.name} on exit {exit_name}")
+    raise CompositionError(_problem(piece.source, M("no rotation lays entrance {entrance} on exit {exit}", entrance=entrance.name, exit=exit_name)))
 
 
 def _areas_at_entrance(piece: Board, entrance: Connector) -> list[Area]:

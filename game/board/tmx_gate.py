@@ -342,27 +342,28 @@ def _check_tilesets(xml: XmlFile, map_problem, art_problem) -> list[TilesetRange
     found = []
     elements = xml.root.findall("tileset")
     if len(elements) > LIMITS.tilesets:
-        map_problem(f"{len(elements)} tilesets is too many (at most {LIMITS.tilesets})")
+        map_problem(M("{n} tilesets is too many (at most {most})", n=len(elements), most=LIMITS.tilesets))
         return []
     base = Path(xml.source).parent
     for ts in elements:
         ref = ts.get("source")
         try:
-            first = whole_number(ts.get("firstgid", "1"), "tileset firstgid", 1, 0x0FFFFFFF)
+            first = whole_number(ts.get("firstgid", "1"), str(M("tileset {attr}", attr="firstgid")), 1, 0x0FFFFFFF)
         except ValueError as exc:
             map_problem(str(exc), ts)
             continue
-        holder, label = ts, "tileset"
+        holder, label = ts, _("tileset")
         if ref is not None:
-            label = f"tileset {ref}"
+            label = str(M("tileset {name}", name=ref))
             tsx = base / ref
             if not tsx.is_file():
                 continue  # tmx.py reports a missing tileset with the path it looked for
             try:
                 holder = parse_xml(tsx, label, LIMITS.tileset_bytes, source=xml.source).root
             except MapError as exc:
-                xml_lines = exc.problems
-                map_problem(xml_lines[0].split(": map: ", 1)[1], ts)
+                # parse_xml's line begins with the map's head in the reader's language ("térkép")
+                first_line, head = exc.problems[0], map_head(xml.source)
+                map_problem(first_line[len(head):] if first_line.startswith(head) else first_line, ts)
                 continue
         try:
             count = whole_number(holder.get("tilecount", "0"), f"{label} tilecount", 0, LIMITS.tilecount)
@@ -392,32 +393,34 @@ def _tileset_image_problem(tileset: ElementTree.Element, folder: Path, tilecount
     (tile size, margin, spacing) into the declared columns and at least `tilecount` tiles, the
     same way by Tiled and by the floor loader (pytmx, which cuts by the declared size).
     ValueError (a problem that stops the load: pytmx reads these) for a declared image size,
-    tile size or margin that is missing or not a bounded whole number."""
+    tile size or margin that is missing or not a bounded whole number. Worded in the reader's
+    language (the set-up list and check-map show it)."""
     if tileset.find("tile/image") is not None:
-        return "tiles with images of their own (an image collection) are not supported: use one tileset image"
+        return _("tiles with images of their own (an image collection) are not supported: use one tileset image")
     image = tileset.find("image")
     if image is None:
-        return "has no image" if tilecount else None
+        return _("has no image") if tilecount else None
     src = image.get("source")
     if not src:
-        return "its <image> has no source file (embedded image data is not supported)"
+        return _("its <image> has no source file (embedded image data is not supported)")
     if len(src) > LIMITS.name:
-        return f"image source is too long ({len(src)} characters; at most {LIMITS.name})"
-    shown = f"image {src}"
+        return str(M("image source is too long ({n} characters; at most {most})", n=len(src), most=LIMITS.name))
+    shown = str(M("image {name}", name=src))
     declared = []
     for attr in ("width", "height"):  # pytmx reads them even without images: a ValueError stops the load
         if image.get(attr) is None:
-            raise ValueError(f"{label}: {shown}: <image> must declare its {attr} (Tiled writes it; "
-                             "the loader cuts tiles by it)")
+            raise ValueError(f"{label}: {shown}: " + str(M(
+                "<image> must declare its {attr} (Tiled writes it; the loader cuts tiles by it)", attr=attr)))
         declared.append(whole_number(image.get(attr), f"{label}: {shown} {attr}", 1, LIMITS.image_side))
     problem, (width, height) = check_png(folder / src)
     if problem:
         return f"{shown}: {problem}"
     if tuple(declared) != (width, height):
-        return (f"{shown} is {width}x{height} pixels but the tileset says {declared[0]}x{declared[1]} "
-                "(the image was replaced: open the tileset in Tiled and save it again)")
+        return str(M("{image} is {w}x{h} pixels but the tileset says {dw}x{dh} (the image was replaced: "
+                     "open the tileset in Tiled and save it again)", image=shown, w=width, h=height,
+                     dw=declared[0], dh=declared[1]))
     if tileset.get("tilewidth") is None or tileset.get("tileheight") is None:
-        return "must declare tilewidth and tileheight"
+        return _("must declare tilewidth and tileheight")
     tw = whole_number(tileset.get("tilewidth"), "tilewidth", 1, LIMITS.tile_size)
     th = whole_number(tileset.get("tileheight"), "tileheight", 1, LIMITS.tile_size)
     margin = whole_number(tileset.get("margin", "0"), "margin", 0, LIMITS.tile_size)
@@ -426,21 +429,25 @@ def _tileset_image_problem(tileset: ElementTree.Element, folder: Path, tilecount
     # `margin` up to width + margin - tilewidth, so it counts (width + spacing) // (tw + spacing).
     cols = max(0, (width - 2 * margin + spacing) // (tw + spacing))
     rows = max(0, (height - 2 * margin + spacing) // (th + spacing))
-    grid = f"{width}x{height} image cut into {tw}x{th} tiles" + (
-        f" (margin {margin}, spacing {spacing})" if margin or spacing else "")
+    if margin or spacing:
+        grid = M("{w}x{h} image cut into {tw}x{th} tiles (margin {margin}, spacing {spacing})",
+                 w=width, h=height, tw=tw, th=th, margin=margin, spacing=spacing)
+    else:
+        grid = M("{w}x{h} image cut into {tw}x{th} tiles", w=width, h=height, tw=tw, th=th)
     if tileset.get("columns") is not None:
         columns = whole_number(tileset.get("columns"), "columns", 0, LIMITS.tilecount)
         if columns != cols:
-            return f"declares {columns} columns but its {grid} has {cols}"
+            return str(M("declares {n} columns but its {grid} has {cols}", n=columns, grid=grid, cols=cols))
     if cols * rows < tilecount:
-        return f"declares {tilecount} tiles but its {grid} holds {cols * rows} ({cols} columns, {rows} rows)"
+        return str(M("declares {n} tiles but its {grid} holds {held} ({cols} columns, {rows} rows)",
+                     n=tilecount, grid=grid, held=cols * rows, cols=cols, rows=rows))
     if ((width + spacing) // (tw + spacing), (height + spacing) // (th + spacing)) != (cols, rows):
-        return (f"its {grid} is cut into {cols}x{rows} tiles by Tiled but into more by the floor "
-                "loader: use margin 0 or trim the image to the last whole tile")
+        return str(M("its {grid} is cut into {cols}x{rows} tiles by Tiled but into more by the floor "
+                     "loader: use margin 0 or trim the image to the last whole tile", grid=grid, cols=cols, rows=rows))
     return None
 
 
-_PNG_CACHE: dict[tuple[str, int, int], tuple[str | None, tuple[int, int]]] = {}
+_PNG_CACHE: dict[tuple[str, int, int], tuple[object | None, tuple[int, int]]] = {}
 
 
 def check_png(path: Path) -> tuple[str | None, tuple[int, int]]:
@@ -448,73 +455,76 @@ def check_png(path: Path) -> tuple[str | None, tuple[int, int]]:
     and at most LIMITS.image_bytes; the PNG signature; an IHDR of sane dimensions (checked
     before anything else is read, so a 100000x100000 image costs 33 bytes) and valid bit depth
     and colour type; then every chunk whole with a right CRC, a palette where the colour type
-    needs one, image data, and IEND (else: truncated). Cached by path, size and time."""
+    needs one, image data, and IEND (else: truncated). Cached by path, size and time (the
+    problem kept as a message, worded in the language in use when asked)."""
     try:
         st = path.stat()
     except OSError as exc:
         if isinstance(exc, FileNotFoundError):
-            return f"not found (looked for {os.path.normpath(path)})", (0, 0)
-        return f"cannot read ({exc.strerror or exc})", (0, 0)
+            return str(M("not found (looked for {path})", path=os.path.normpath(path))), (0, 0)
+        return str(M("cannot read ({why})", why=exc.strerror or exc)), (0, 0)
     if not path.is_file():
-        return f"is not a file ({os.path.normpath(path)})", (0, 0)
+        return str(M("is not a file ({path})", path=os.path.normpath(path))), (0, 0)
     key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
     if key not in _PNG_CACHE:
         if len(_PNG_CACHE) > 256:
             _PNG_CACHE.clear()
         _PNG_CACHE[key] = _read_png(path, st.st_size)
-    return _PNG_CACHE[key]
+    problem, size = _PNG_CACHE[key]
+    return (None if problem is None else str(problem)), size
 
 
-def _read_png(path: Path, size: int) -> tuple[str | None, tuple[int, int]]:
+def _read_png(path: Path, size: int) -> tuple[object | None, tuple[int, int]]:
     if size > LIMITS.image_bytes:
-        return f"file is too large ({size} bytes; at most {LIMITS.image_bytes})", (0, 0)
+        return M("file is too large ({size} bytes; at most {limit})", size=size, limit=LIMITS.image_bytes), (0, 0)
     try:
         with open(path, "rb") as handle:
             head = handle.read(33)
             if not head.startswith(PNG_SIGNATURE):
-                return "is not a PNG image (Tiletop's tilesets use PNG; its first bytes are not a PNG signature)", (0, 0)
+                return M("is not a PNG image (Tiletop's tilesets use PNG; its first bytes are not a PNG signature)"), (0, 0)
             if len(head) < 33 or head[8:16] != b"\x00\x00\x00\x0dIHDR":
-                return "is not a whole PNG image (no image header: the file is truncated or damaged)", (0, 0)
+                return M("is not a whole PNG image (no image header: the file is truncated or damaged)"), (0, 0)
             width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
             depth, colour, compression, filtering, interlace = head[24:29]
             if not (1 <= width <= LIMITS.image_side and 1 <= height <= LIMITS.image_side) \
                     or width * height > LIMITS.image_pixels:
-                return (f"{width}x{height} pixels is too large (at most {LIMITS.image_side} on a side and "
-                        f"{LIMITS.image_pixels} pixels)" if width and height else
-                        f"has a size of {width}x{height} pixels"), (width, height)
+                return (M("{w}x{h} pixels is too large (at most {side} on a side and {most} pixels)", w=width,
+                          h=height, side=LIMITS.image_side, most=LIMITS.image_pixels) if width and height else
+                        M("has a size of {w}x{h} pixels", w=width, h=height)), (width, height)
             if depth not in _PNG_DEPTHS.get(colour, ()) or compression or filtering or interlace > 1:
-                return (f"has a damaged image header (colour type {colour}, bit depth {depth}, "
-                        f"compression {compression}, filter {filtering}, interlace {interlace})"), (width, height)
+                return (M("has a damaged image header (colour type {colour}, bit depth {depth}, compression "
+                          "{compression}, filter {filtering}, interlace {interlace})", colour=colour, depth=depth,
+                          compression=compression, filtering=filtering, interlace=interlace)), (width, height)
             if zlib.crc32(head[12:29]) != int.from_bytes(head[29:33], "big"):
-                return "has a damaged image header (its checksum is wrong)", (width, height)
+                return M("has a damaged image header (its checksum is wrong)"), (width, height)
             rest = head[8:] + handle.read(size)
     except OSError as exc:
-        return f"cannot read ({exc.strerror or exc})", (0, 0)
+        return M("cannot read ({why})", why=exc.strerror or exc), (0, 0)
     return _png_chunks_problem(rest, colour), (width, height)
 
 
-def _png_chunks_problem(data: bytes, colour: int) -> str | None:
+def _png_chunks_problem(data: bytes, colour: int) -> object | None:
     """The chunk list after the signature: lengths within the file, CRCs right, PLTE before
     IDAT for a palette image, IDAT present, IEND reached."""
     pos, seen_palette, seen_data = 0, False, False
     while True:
         if pos + 12 > len(data):
-            return "is truncated (the file ends before the PNG's end marker)"
+            return M("is truncated (the file ends before the PNG's end marker)")
         length = int.from_bytes(data[pos:pos + 4], "big")
         kind = data[pos + 4:pos + 8]
         end = pos + 12 + length
         if length > 0x7FFFFFFF or end > len(data):
-            return f"is truncated (chunk {kind.decode('latin-1')!r} runs past the end of the file)"
+            return M("is truncated (chunk {chunk} runs past the end of the file)", chunk=repr(kind.decode('latin-1')))
         if zlib.crc32(data[pos + 4:pos + 8 + length]) != int.from_bytes(data[end - 4:end], "big"):
-            return f"is damaged (chunk {kind.decode('latin-1')!r} has a wrong checksum)"
+            return M("is damaged (chunk {chunk} has a wrong checksum)", chunk=repr(kind.decode('latin-1')))
         if kind == b"PLTE":
             seen_palette = True
         elif kind == b"IDAT":
             if colour == 3 and not seen_palette:
-                return "is damaged (a palette image without its palette)"
+                return M("is damaged (a palette image without its palette)")
             seen_data = True
         elif kind == b"IEND":
-            return None if seen_data else "has no image data"
+            return None if seen_data else M("has no image data")
         pos = end
 
 

@@ -49,7 +49,9 @@ from game.board.builder import (
 )
 from game.board.compose import Placement, compose
 from game.board.model import Area, Board, Connector, CoverSpot, Door, Line, MapError, Marker, Point, Segment
-from game.board.tmx_gate import LIMITS, decode_tile_data, parse_xml
+from game.board.tmx_gate import LIMITS, decode_tile_data, layer_head, map_head, object_words, parse_xml
+from game.engine.text import M
+from game.i18n import translate
 
 __all__ = ["save_build", "build_to_tmx", "export_board", "load_build", "LoadedBuild", "ArtError"]
 
@@ -108,18 +110,18 @@ def read_art(path: Path) -> PieceArt:
     try:
         root = parse_xml(path).root
     except MapError as exc:
-        raise ArtError(f"{path}: cannot read tile layers ({exc.problems[0]})") from None
+        raise ArtError(f"{path}: " + str(M("cannot read tile layers ({why})", why=exc.problems[0]))) from None
     tilesets = []
     for ts in root.findall("tileset"):
         ref = ts.get("source")
         first = int(ts.get("firstgid", "1"))
         if ref is None:
-            raise ArtError(f"{path}: map: embedded tilesets are not supported for saving (export the tileset in Tiled)")
+            raise ArtError(map_head(str(path)) + translate("embedded tilesets are not supported for saving (export the tileset in Tiled)"))
         tsx = (path.parent / ref).resolve()
         try:
-            count = int(parse_xml(tsx, f"tileset {ref}", LIMITS.tileset_bytes).root.get("tilecount", "0"))
+            count = int(parse_xml(tsx, str(M("tileset {name}", name=ref)), LIMITS.tileset_bytes).root.get("tilecount", "0"))
         except (MapError, ValueError) as exc:
-            raise ArtError(f"{path}: tileset {ref}: {exc}") from None
+            raise ArtError(f"{path}: " + str(M("tileset {name}", name=ref)) + f": {exc}") from None
         tilesets.append(TilesetRef(tsx, first, count))
     width = int(root.get("width", "0"))
     height = int(root.get("height", "0"))
@@ -131,7 +133,7 @@ def read_art(path: Path) -> PieceArt:
         try:
             gids = decode_tile_data(data, width * height)
         except ValueError as exc:
-            raise ArtError(f"{path}: layer {layer.get('name', '')}: data {exc}") from None
+            raise ArtError(layer_head(str(path), layer.get("name", "")) + str(M("data {problem}", problem=exc))) from None
         cells = {}
         for i, gid in enumerate(gids):
             if gid:
@@ -187,7 +189,7 @@ def compose_art(placements: Sequence[tuple[Placement, PieceInfo]], shift: tuple[
     for p, info in placements:
         ox, oy = p.offset[0] + shift[0], p.offset[1] + shift[1]
         if (ox / tw).denominator != 1 or (oy / th).denominator != 1:
-            problems.append(f"{info.path}: piece {p.name} is off the tile grid; its floor art is left out")
+            problems.append(f"{info.path}: " + str(M("piece {name} is off the tile grid; its floor art is left out", name=p.name)))
             continue
         try:
             art = read_art(info.path)
@@ -595,6 +597,17 @@ def _fixed_key(path: Path, lib: PieceLibrary) -> str:
     return key
 
 
+def _object_id_pattern() -> re.Pattern:
+    """Finds the id in a problem line's object words, as the language in use writes them
+    ('object b (id 2)', '„b” objektum (azonosító: 2)'): a Hungarian or Greek builder could not
+    leave a broken object out, and so could not open the map at all."""
+    name, oid = "\x00", "\x01"
+    words = object_words(name, oid)
+    before, rest = words.split(name, 1)
+    middle, after = rest.split(oid, 1)
+    return re.compile(": " + re.escape(before) + ".*" + re.escape(middle) + r"(\d+)" + re.escape(after) + ": ")
+
+
 def _load_without_broken(path: Path, problems: Sequence[str]) -> Board | None:
     """Load the map again without the objects the problems name (by id), and then without
     what referred to them (a cover spot in a removed area...); None if a problem is about the
@@ -613,8 +626,9 @@ def _load_without_broken(path: Path, problems: Sequence[str]) -> Board | None:
     try:
         for _ in range(4):
             ids = set()
+            named = _object_id_pattern()
             for line in problems:
-                m = re.search(r": object .* \(id (\d+)\): ", line)
+                m = named.search(line)
                 if m is None:
                     return None
                 ids.add(m.group(1))

@@ -1,6 +1,7 @@
 """game/board/commands.py: `python -m game los` and `python -m game check-map`."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -98,7 +99,7 @@ def test_check_map_without_maps_is_a_usage_error(capsys):
     assert "usage: python -m game check-map" in capsys.readouterr().err
 
 
-def test_python_dash_m_game_check_map_prints_only_its_answer():
+def test_python_dash_m_game_check_map_prints_only_its_answer(tmp_path):
     """The dispatcher reaches check-map, which prints nothing but its answer (no pygame banner)."""
     code = (
         "import sys, runpy; sys.argv = ['game', 'check-map', %r]; "
@@ -106,8 +107,57 @@ def test_python_dash_m_game_check_map_prints_only_its_answer():
         "except SystemExit as e:\n    rc = e.code\n"
         "print('RC', rc)" % str(MAPS / "gears" / "sample_1A.tmx")
     )
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    # No settings file: English (the machine's own settings may name another language)
+    env = {**os.environ, "TILETOP_CONFIG_DIR": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
     assert proc.stdout.splitlines() == [f"{MAPS / 'gears' / 'sample_1A.tmx'}: ok", "RC 0"], proc.stderr
+
+
+def _settings(folder, language):
+    (folder / "settings.toml").write_text(f'language = "{language}"\n')
+
+
+CHECKED = {
+    "en": ("layer areas: unknown property 'colour'", "{good}: ok"),
+    "hu": ("areas réteg: ismeretlen tulajdonság: 'colour'", "{good}: rendben"),
+    "el": ("επίπεδο areas: άγνωστη ιδιότητα 'colour'", "{good}: εντάξει"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_check_map_speaks_the_language_of_the_settings_file(tmp_path, monkeypatch, capsys, lang):
+    """`python -m game check-map` answers in the language the table's settings name (it printed
+    English to a Hungarian user); English without a settings file."""
+    from game import i18n
+    from game.__main__ import main
+
+    monkeypatch.setenv("TILETOP_CONFIG_DIR", str(tmp_path))
+    if lang != "en":
+        _settings(tmp_path, lang)
+    bad, good = str(DATA / "unknown_layer_property.tmx"), str(DATA / "good_tile.tmx")
+    try:
+        assert main(["check-map", bad, good]) == 1
+    finally:
+        i18n.untranslated()
+    out = capsys.readouterr().out.splitlines()
+    problem, ok = CHECKED[lang]
+    assert any(line.startswith(f"{bad}: ") and problem in line for line in out), out
+    assert out[-1] == ok.format(good=good)
+
+
+def test_a_broken_settings_file_leaves_the_commands_in_english(tmp_path, monkeypatch, capsys):
+    from game import i18n
+    from game.__main__ import main
+
+    monkeypatch.setenv("TILETOP_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.toml").write_text("language = [\n")
+    good = str(DATA / "good_tile.tmx")
+    try:
+        assert main(["check-map", good]) == 0
+        assert i18n.language() == "en"
+    finally:
+        i18n.untranslated()
+    assert capsys.readouterr().out.splitlines() == [f"{good}: ok"]
 
 
 DOOM_MAP = str(MAPS / "doom" / "sample_room.tmx")

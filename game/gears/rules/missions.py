@@ -467,7 +467,7 @@ def back_step(ctx, content: GearsContent, step) -> None:
                 view_for(state.loader, state.placements + [{"tile": p["tile"], "exit": door}])
             except CompositionError as e:
                 # Spec 11 item 48: no layout fits; reported, the stage goes on without the tile.
-                ctx.emit("error", M("Tile {tile} cannot be placed at {door}: {e}", tile=p['tile'], door=door, e=e), {"tile": p["tile"]})
+                ctx.emit("error", M("Tile {tile} cannot be placed at {door}: {e}", tile=p['tile'], door=door, e=e.message), {"tile": p["tile"]})
                 return
             state.doors.remove(door)
             state.placements.append({"tile": p["tile"], "exit": door})

@@ -392,8 +392,10 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     small = ctx.font(12)
     notes = scene.notices + scene.load_problems
     # The last notice wrapped, its file named without its folders: a map that failed to open
-    # showed '/work/…/maps/custom/broken.tmx: …' cut after the path, never what was wrong.
-    note_lines = widgets.wrap_most(shown_note(notes[-1]), small, w, 4) if notes else []
+    # showed '/work/…/maps/custom/broken.tmx: …' cut after the path, never what was wrong. Up
+    # to six lines: a Hungarian object's problem takes five at 1280x720 (cut after four, its
+    # line number was lost).
+    note_lines = widgets.wrap_most(shown_note(notes[-1]), small, w, 6) if notes else []
     bottom_reserved = px(150) + max(0, len(note_lines) - 1) * small.get_linesize()
     if not validation.issues:
         # Wrapped, not cut: at 1280x720 the panel's width read "No problems: ready to save and...".
