@@ -115,6 +115,14 @@ def keep_both(app, table):
     settle(app, table)
 
 
+def token_placed(app, table) -> None:
+    """Both hands kept and the battle token dropped on the first city's first sector: the
+    table at Phase III, the cards' turn."""
+    keep_both(app, table)
+    drag(app, table.token_rect.center, table.sector_rects[(0, 0)].center)
+    settle(app, table)
+
+
 def test_a_whole_round_by_mouse_drags(make_app, config_dir):
     app, table = start_game(make_app)
     keep_both(app, table)
@@ -175,9 +183,7 @@ def test_a_whole_round_by_mouse_drags(make_app, config_dir):
 
 def test_a_refused_drop_says_the_rules_reason_and_the_rule(make_app, config_dir):
     app, table = start_game(make_app)
-    keep_both(app, table)
-    drag(app, table.token_rect.center, table.sector_rects[(0, 0)].center)
-    settle(app, table)
+    token_placed(app, table)
     n = len(table.session.actions)
     armor, at = hand_card(table, "Reactive Armor")  # Equipment in Phase III
     robot, at2 = hand_card(table, "Juggernaut")
@@ -242,9 +248,7 @@ def test_continue_after_a_restart_is_the_same_game(make_app, config_dir):
 def test_the_battle_is_shown_step_by_step_and_skipped_by_a_click(make_app, config_dir):
     app, table = start_game(make_app)
     table.animate = True
-    keep_both(app, table)
-    drag(app, table.token_rect.center, table.sector_rects[(0, 0)].center)
-    settle(app, table)
+    token_placed(app, table)
     st = table.state
     for _ in range(8):  # every side passes until the battle is fought
         if st.round > 1:

@@ -4,14 +4,12 @@ into a city column of your side. Rule: …'. Let go anywhere else off a city, it
 with the reason."""
 from __future__ import annotations
 
-from tests.ui.test_convoy_play import drag, hand_card, keep_both, settle, start_game
+from tests.ui.test_convoy_play import drag, hand_card, start_game, token_placed
 
 
 def test_a_card_put_back_on_the_hand_is_no_refusal(make_app, config_dir):
     app, table = start_game(make_app)
-    keep_both(app, table)
-    drag(app, table.token_rect.center, table.sector_rects[(0, 0)].center)
-    settle(app, table)
+    token_placed(app, table)
     n = len(table.session.actions)
     uid, at = hand_card(table, "Juggernaut")
     drag(app, at, (table.hand_rect.right - 20, table.hand_rect.centery))

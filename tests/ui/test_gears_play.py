@@ -219,15 +219,20 @@ def test_f1_opens_the_rule_behind_the_decision_on_screen(make_app):
     """Tutorial issue part 5: from a game, F1's Rules tab opens at the rule of what is on screen
     (at the start of this game the first player chooses which cover spot a spawned Locust
     takes: spec 3.3)."""
-    from game.ui.overlays import HelpOverlay
-
     app, table = start_game(make_app)
     assert table.state.proc["pending"]["kind"] == "locust_cover"
+    assert rules_tab_opened_by_f1(app) == "3.3"
+
+
+def rules_tab_opened_by_f1(app) -> str:
+    """F1 pressed over the table: the help overlay opens on its Rules tab; the section shown."""
+    from game.ui.overlays import HelpOverlay
+
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
     app.run(max_frames=1)
     help_ = app.top
-    assert isinstance(help_, HelpOverlay)
-    assert help_.tab == "rules" and help_.rules[help_.rule_index].section == "3.3"
+    assert isinstance(help_, HelpOverlay) and help_.tab == "rules"
+    return help_.rules[help_.rule_index].section
 
 
 def test_a_weapon_discard_asks_first_and_appears_away_from_the_pointer(make_app):

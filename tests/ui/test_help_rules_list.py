@@ -4,7 +4,6 @@ Hungarian '6.16 Egyszemélyes játék és Őrületes fokozat' ran into the rule'
 decision of a mission's own rule opens its section (spec 9.2.4: Roadblocks' Ticker placement)."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game import i18n
@@ -13,6 +12,7 @@ from game.gears.rules.title import GearsTitle
 from game.ui.overlays import HelpOverlay
 from game.ui.gears.entry import SAVES
 from game.ui.gears.table_scene import GearsTable
+from tests.ui.test_gears_play import rules_tab_opened_by_f1
 
 
 class _Below:
@@ -45,8 +45,4 @@ def test_f1_at_the_roadblocks_ticker_question_opens_its_rule(make_app):
     app.push(table)
     app.run(max_frames=1)
     assert table.state.proc["pending"]["kind"] == "ticker_area"
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
-    app.run(max_frames=1)
-    help_ = app.top
-    assert isinstance(help_, HelpOverlay)
-    assert help_.tab == "rules" and help_.rules[help_.rule_index].section == "9.2.4"
+    assert rules_tab_opened_by_f1(app) == "9.2.4"

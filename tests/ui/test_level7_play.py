@@ -928,14 +928,7 @@ def test_tile_names_show_whole_at_a_small_zoom(make_app, config_dir, monkeypatch
     whole name, on one or two lines, none with '…', and the label's band lies inside the tile."""
     from game.ui.level7 import table_scene
 
-    app, table = start_game(make_app)
-    table.camera.fit_zoom = 0.3  # a fit to a large facility; below it no names are drawn (_label_sprites)
-    placed = next(n for n in table._placed_names() if n in table.seen)
-    footprint = table._tile_rect
-    monkeypatch.setattr(table, "_tile_rect", lambda name: pygame.Rect(footprint(name).topleft,
-                                                                      (table_scene.CELL, table_scene.CELL)))
-    tile_rect = table._screen_rect(table._tile_rect(placed))
-    assert tile_rect.width <= round(table_scene.CELL * 0.3) + 1
+    app, table, placed, tile_rect = one_cell_tiles_at(make_app, monkeypatch, 0.3)
     drawn = drawn_text
     surface = pygame.Surface(app.screen.get_size())
     names = sorted({pgettext("level7", tile.name) for tile in table.tiles.values()})
@@ -1571,14 +1564,7 @@ def test_tile_names_show_at_the_zoom_a_1280x720_table_reaches_by_its_sixth_tile(
     tile's hover card names it)."""
     from game.ui.level7 import table_scene
 
-    app, table = start_game(make_app)
-    table.camera.fit_zoom = 0.22
-    placed = next(n for n in table._placed_names() if n in table.seen)
-    footprint = table._tile_rect
-    monkeypatch.setattr(table, "_tile_rect", lambda name: pygame.Rect(footprint(name).topleft,
-                                                                      (table_scene.CELL, table_scene.CELL)))
-    tile_rect = table._screen_rect(table._tile_rect(placed))
-    assert tile_rect.width <= round(table_scene.CELL * 0.22) + 1
+    app, table, placed, tile_rect = one_cell_tiles_at(make_app, monkeypatch, 0.22)
     surface = pygame.Surface(app.screen.get_size())
     names = sorted({pgettext("level7", tile.name) for tile in table.tiles.values()})
     shown, broken = [], []
@@ -1612,3 +1598,19 @@ def test_a_click_on_a_locked_door_facing_unexplored_space_says_it_is_locked(make
     n = len(table.session.actions)
     do_click(app, door_pos(table, door))
     assert len(table.session.actions) == n and table.message == "That door is locked."
+
+
+def one_cell_tiles_at(make_app, monkeypatch, zoom: float):
+    """A game at a fit of `zoom`, every tile drawn with a one-cell footprint (the smallest a
+    tile's name band gets): the app, the table, a placed tile and its rect on screen."""
+    from game.ui.level7 import table_scene
+
+    app, table = start_game(make_app)
+    table.camera.fit_zoom = zoom
+    placed = next(n for n in table._placed_names() if n in table.seen)
+    footprint = table._tile_rect
+    monkeypatch.setattr(table, "_tile_rect", lambda name: pygame.Rect(footprint(name).topleft,
+                                                                      (table_scene.CELL, table_scene.CELL)))
+    tile_rect = table._screen_rect(table._tile_rect(placed))
+    assert tile_rect.width <= round(table_scene.CELL * zoom) + 1
+    return app, table, placed, tile_rect
