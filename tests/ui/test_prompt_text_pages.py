@@ -62,6 +62,9 @@ def test_a_question_too_long_for_the_strip_is_paged_inside_it(make_app, title, l
     strip = table.prompt_rect
     assert len(table._prompt_lines) > 3, "not too long for the strip: the test shows nothing"
     assert not any(kind == "prompt" for _r, kind in table.panels)  # no box over the map
+    # The words paged anyway, the options (up to three here) stand all beside them, not paged too.
+    assert not any(what in ("prompt:next", "prompt:prev") for _r, _l, what in table.buttons)
+    assert {what for _r, _l, what in table.buttons} >= {what for _l, what, _p in options}
     seen: list[str] = []
     for _page in range(len(table._prompt_lines)):
         drawn = frame_texts(app)

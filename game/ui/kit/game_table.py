@@ -2032,6 +2032,14 @@ class GameTable(Scene, ABC):
             if not one_page(text_w) and one_page(three):
                 text_w = three
         text_right = max(r.left + px(self.PROMPT_TEXT_PAGED), min(end - keep, r.left + text_w))
+        lines = 3 if 3 * smaller.get_linesize() <= r.height - 1 else 2
+        if len(widgets.wrap(text, smaller, text_right - r.left - px(24))) > lines:
+            # Words paged anyway (_prompt_text_paged): the options all beside them where the words
+            # keep PROMPT_TEXT_LEAST, rather than the options paged too (Doom's four Declare
+            # buttons one to a page beside a long Greek reason).
+            beside = end - (sum(paged.values()) + gap * len(options))
+            if beside - r.left >= px(self.PROMPT_TEXT_LEAST):
+                text_right = beside
         if sum(width(i) + gap for i in options) <= end - text_right:
             pages = [options]  # all the options beside the words, each on one line: no arrows
             paged = {i: width(i) for i in options}
