@@ -240,7 +240,10 @@ class TutorialTable:
             # pointed at no section the step spoke of (Gears lesson 9, the log and the stage).
             section = self.side_sections.get(PANEL_SECTIONS.get(tgt, tgt))
             if section is not None and section.height > 0:
-                return section.inflate(-self.ctx.px(4), 0)
+                # The frame (4 units, drawn inside its rectangle) clear of the section's words:
+                # on the section's own top it ran through the heading (Level 7's 'ΟΜΑΔΑ').
+                return pygame.Rect(section.left + px(2), section.top - px(7), section.width - px(4),
+                                   section.height + px(7))
             if tgt in ("turn", "mission"):
                 return self.toolbar_rect.copy()
             return self.side_rect.copy()  # ai, log, squad, marines, invader: the side column
