@@ -2177,7 +2177,7 @@ class GameTable(Scene, ABC):
         pages = [lines[i:i + most] for i in range(0, len(lines), most)]
         page = self._prompt_text_page[1] % len(pages) if self._prompt_text_page[0] == text else 0
         self._prompt_text_page = (text, page)
-        top = r.top + (r.height - 1 - most * step) // 2
+        top = r.top + (r.height - 1 - len(pages[page]) * step) // 2  # a shorter last page in the middle too
         for i, line in enumerate(pages[page]):
             widgets.text(surface, line, font, pal.text, (r.left + px(16), top + i * step))
         arrow = "\u25bc" if page + 1 < len(pages) else "\u25b2"
