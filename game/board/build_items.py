@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Callable, Iterable, Sequence
 
 from game.board.model import Area, Board, Door, Marker, Point
-from game.engine.text import Joined, M, Msg
+from game.engine.text import Joined, M, Msg, Ref
 
 __all__ = ["BuildItem", "ITEM_KINDS", "START_SQUARES", "door_edges", "door_flanks", "item_problem",
            "apply_items", "items_of_board", "item_cells", "prop_value_problem", "Footprint"]
@@ -63,18 +63,19 @@ def door_flanks(item: BuildItem) -> tuple[tuple[Cell, Cell], tuple[Cell, Cell]]:
     return ((x - 1, y - 1), (x, y - 1)), ((x - 1, y), (x, y))
 
 
-def prop_value_problem(value: str) -> str | None:
+def prop_value_problem(value: str) -> Msg | None:
     from game.board.tmx import DOOM_PROP_KINDS
+    from game.board.tmx_gate import kind_word
 
     kind, _sep, variant = value.partition(":")
     if kind not in DOOM_PROP_KINDS:
-        return f"unknown prop kind {value!r}"
+        return M("unknown prop kind {kind} (known: {known})", kind=repr(value), known=", ".join(DOOM_PROP_KINDS))
     if DOOM_PROP_KINDS[kind] and not variant:
-        return f"prop kind {kind} needs a value after ':'"
+        return M("prop kind {kind} needs a value after ':' (e.g. {kind}:red)", kind=kind)
     if not DOOM_PROP_KINDS[kind] and variant:
-        return f"prop kind {kind} takes no ':' value"
+        return M("prop kind {kind} takes no ':' value", kind=kind)
     if kind in ("key", "teleporter") and variant not in KEYS:
-        return f"a {kind} is {', '.join(KEYS)}, not {variant!r}"
+        return M("a {kind} is {keys}, not {value}", kind=kind_word(kind), keys=", ".join(KEYS), value=repr(variant))
     return None
 
 
@@ -101,13 +102,15 @@ def item_problem(item: BuildItem, floor: frozenset[Cell] | set[Cell], items: Ite
             return M("there is already a door on this edge")
         kind, _sep, key = item.value.partition(":")
         if kind not in ("ordinary", "security") or (kind == "security") != bool(key) or (key and key not in KEYS):
-            return f"a door is ordinary or security:<{'|'.join(KEYS)}>, not {item.value!r}"
+            return M("a door is ordinary or security:<{keys}>, not {value}", keys="|".join(KEYS), value=repr(item.value))
         return None
     cells = item_cells(item, footprint)
     if not all(c in floor for c in cells):
         where = {"prop": M("A prop goes on a floor square"), "figure": M("A figure goes on a floor square"),
                  "start": M("The start zone goes on a floor square"), "objective": M("The objective goes on a floor square")}[item.kind]
-        return where if len(cells) == 1 else where + M(" ({n} squares for a {thing})", n=len(cells), thing=item.value)
+        # The monster by its name in the reader's language ('imp' was the id, in English).
+        thing = Ref("doom.monster", item.value) if item.kind == "figure" else item.value
+        return where if len(cells) == 1 else where + M(" ({n} squares for a {thing})", n=len(cells), thing=thing)
     if item.kind == "prop":
         problem = prop_value_problem(item.value)
         if problem:
@@ -120,7 +123,7 @@ def item_problem(item: BuildItem, floor: frozenset[Cell] | set[Cell], items: Ite
             return M("an obstacle or barrel cannot go under a figure")
     elif item.kind == "figure":
         if not 1 <= item.min_marines <= START_SQUARES:
-            return f"a figure is present with 1 to {START_SQUARES} marines or more, not {item.min_marines}"
+            return M("a figure is present with 1 to {most} marines or more, not {n}", most=START_SQUARES, n=item.min_marines)
         held = {c for o in others if o.kind == "figure" for c in item_cells(o, footprint)}
         held |= {c for k, c in piece_marks if k == "figure"}
         if any(c in held for c in cells):

@@ -351,7 +351,7 @@ def _check_level7(board: Board) -> list[Problem]:
     for kind in sorted(set(kinds)):
         if kinds.count(kind) > 1:
             f = [x for x in icons if x.properties.get("kind") == kind][1]
-            add(f.name, f.object_id, M("a second {kind} icon (a tile has each icon once)", kind=kind))
+            add(f.name, f.object_id, M("a second {kind} icon (a tile has each icon once)", kind=kind_word(kind)))
     if board.properties.get("off_map"):
         if board.doors or ducts:
             out.append(Problem(board.source, "map", M("an off-map tile (off_map = true) has no doors and no ducts")))
@@ -413,7 +413,7 @@ def _check_areas(board: Board) -> list[Problem]:
     for m in board.markers:
         area = board.areas.get(m.area or "")
         if area is None or point_in_area(m.point, area.polygon) != 1:
-            add(m.name, m.object_id, M("{kind} point {point} is not inside its area {area}", kind=m.kind, point=fmt_point(m.point), area=repr(m.area)))
+            add(m.name, m.object_id, M("{kind} point {point} is not inside its area {area}", kind=kind_word(m.kind), point=fmt_point(m.point), area=repr(m.area)))
 
     # Borders and level lines must run along the boundary between two areas, or they join
     # nothing (a line drawn a few pixels off is the usual authoring slip).

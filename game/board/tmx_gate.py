@@ -30,7 +30,7 @@ from xml.parsers import expat
 
 from game.board.model import MapError
 from game.engine.text import M
-from game.i18n import _, fill, pgettext
+from game.i18n import N_, _, fill, pgettext
 
 
 @dataclass(frozen=True)
@@ -134,15 +134,30 @@ def line_words(line: int | None) -> str:
 
 
 def kind_word(kind: str) -> str:
-    """A map object's kind as a problem names it ('wall', 'door', 'cover'...), in the reader's
-    language; the layer names of docs/MAPS.md ('level_lines') are not translated."""
+    """A map object's or marker's kind as a problem names it ('wall', 'door', 'cover', 'figure',
+    'barrel'...), in the reader's language; the layer names of docs/MAPS.md ('level_lines') are
+    not translated."""
     words = {"area": pgettext("map object", "area"), "wall": pgettext("map object", "wall"),
              "level_line": pgettext("map object", "level line"), "border": pgettext("map object", "border"),
              "duct": pgettext("map object", "duct"),
              "door": pgettext("map object", "door"), "cover": pgettext("map object", "cover spot"),
              "connector": pgettext("map object", "connector"), "entrance": pgettext("map object", "entrance"),
              "exit": pgettext("map object", "exit"), "polygon": pgettext("map object", "polygon"),
-             "polyline": pgettext("map object", "polyline")}
+             "polyline": pgettext("map object", "polyline"),
+             # Markers: a Doom figure or prop, a Gears emergence hole or equipment, a Level 7 icon
+             # (a problem named them in English inside a translated sentence).
+             "figure": pgettext("map object", "figure"), "emergence": pgettext("map object", "emergence hole"),
+             "equipment": pgettext("map object", "equipment"), "obstacle": pgettext("map object", "obstacle"),
+             "hazard": pgettext("map object", "hazard"), "barrel": pgettext("map object", "barrel"),
+             "vent": pgettext("map object", "vent"), "teleporter": pgettext("map object", "teleporter"),
+             "encounter": pgettext("map object", "encounter"), "key": pgettext("map object", "key"),
+             "security": pgettext("map object", "security event"),
+             "recurring_security": pgettext("map object", "recurring security event"),
+             "fear": pgettext("map object", "fear event"), "recurring_fear": pgettext("map object", "recurring fear event"),
+             "facility": pgettext("map object", "facility event"), "lab": pgettext("map object", "lab"),
+             "control_panel": pgettext("map object", "control panel"), "lift": pgettext("map object", "lift"),
+             "generator": pgettext("map object", "generator"), "medical": pgettext("map object", "medical supplies"),
+             "storage": pgettext("map object", "storage"), "sealed_vent": pgettext("map object", "sealed vent")}
     return words.get(kind, kind)
 
 
@@ -167,6 +182,56 @@ class XmlFile:
 
 class _Refused(Exception):
     pass
+
+
+# The parser's own reason for a broken file, by expat's error code, in the reader's language: a
+# Greek or Hungarian table read "... line 86, column 2 (unclosed token)" with expat's English in
+# the brackets. Codes a file cannot cause (the parser's API misused) get the generic words.
+_EXPAT_REASONS = {
+    "XML_ERROR_NO_MEMORY": N_("out of memory"),
+    "XML_ERROR_SYNTAX": N_("syntax error"),
+    "XML_ERROR_NO_ELEMENTS": N_("no element found"),
+    "XML_ERROR_INVALID_TOKEN": N_("not well-formed (invalid token)"),
+    "XML_ERROR_UNCLOSED_TOKEN": N_("unclosed token"),
+    "XML_ERROR_PARTIAL_CHAR": N_("partial character"),
+    "XML_ERROR_TAG_MISMATCH": N_("mismatched tag"),
+    "XML_ERROR_DUPLICATE_ATTRIBUTE": N_("duplicate attribute"),
+    "XML_ERROR_JUNK_AFTER_DOC_ELEMENT": N_("junk after document element"),
+    "XML_ERROR_PARAM_ENTITY_REF": N_("illegal parameter entity reference"),
+    "XML_ERROR_UNDEFINED_ENTITY": N_("undefined entity"),
+    "XML_ERROR_RECURSIVE_ENTITY_REF": N_("recursive entity reference"),
+    "XML_ERROR_ASYNC_ENTITY": N_("asynchronous entity"),
+    "XML_ERROR_BAD_CHAR_REF": N_("reference to invalid character number"),
+    "XML_ERROR_BINARY_ENTITY_REF": N_("reference to binary entity"),
+    "XML_ERROR_ATTRIBUTE_EXTERNAL_ENTITY_REF": N_("reference to external entity in attribute"),
+    "XML_ERROR_MISPLACED_XML_PI": N_("XML or text declaration not at start of entity"),
+    "XML_ERROR_UNKNOWN_ENCODING": N_("unknown encoding"),
+    "XML_ERROR_INCORRECT_ENCODING": N_("encoding specified in XML declaration is incorrect"),
+    "XML_ERROR_UNCLOSED_CDATA_SECTION": N_("unclosed CDATA section"),
+    "XML_ERROR_EXTERNAL_ENTITY_HANDLING": N_("error in processing external entity reference"),
+    "XML_ERROR_NOT_STANDALONE": N_("document is not standalone"),
+    "XML_ERROR_UNBOUND_PREFIX": N_("unbound prefix"),
+    "XML_ERROR_UNDECLARING_PREFIX": N_("must not undeclare prefix"),
+    "XML_ERROR_INCOMPLETE_PE": N_("incomplete markup in parameter entity"),
+    "XML_ERROR_XML_DECL": N_("XML declaration not well-formed"),
+    "XML_ERROR_TEXT_DECL": N_("text declaration not well-formed"),
+    "XML_ERROR_PUBLICID": N_("illegal character(s) in public id"),
+    "XML_ERROR_RESERVED_PREFIX_XML": N_("reserved prefix (xml) must not be undeclared or bound to another namespace name"),
+    "XML_ERROR_RESERVED_PREFIX_XMLNS": N_("reserved prefix (xmlns) must not be declared or undeclared"),
+    "XML_ERROR_RESERVED_NAMESPACE_URI": N_("prefix must not be bound to one of the reserved namespace names"),
+    "XML_ERROR_AMPLIFICATION_LIMIT_BREACH": N_("limit on input amplification factor (from DTD and entities) breached"),
+}
+# expat's code -> the msgid above (a constant this Python's expat lacks is left out).
+_EXPAT_WORDS = {expat.errors.codes[getattr(expat.errors, name)]: words
+                for name, words in _EXPAT_REASONS.items() if getattr(expat.errors, name, None) in expat.errors.codes}
+
+
+def expat_reason(code: int) -> str:
+    """expat's reason for error `code` in the reader's language."""
+    words = _EXPAT_WORDS.get(code)
+    if words is None:
+        return fill(_("XML parser error {code}"), code=code)
+    return _(words)
 
 
 def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None = None,
@@ -231,12 +296,15 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
     except _Refused as exc:
         raise MapError(f"{head}{exc}") from None
     except expat.ExpatError as exc:
-        reason = expat.ErrorString(exc.code)
+        reason = expat_reason(exc.code)
         raise MapError(head + fill(_("bad XML at line {line}, column {column} ({why})"), line=exc.lineno, column=exc.offset, why=reason)) from None
     except (AssertionError, IndexError) as exc:  # TreeBuilder on a document with no element
-        raise MapError(head + _("bad XML ({why})").format(why=exc or _("no root element"))) from None
-    except LookupError as exc:  # an encoding= that Python does not know
-        raise MapError(head + _("bad XML ({why})").format(why=str(exc)[:80])) from None
+        why = _("missing end tags") if "end tag" in str(exc) else _("no root element")
+        raise MapError(head + _("bad XML ({why})").format(why=why)) from None
+    except LookupError as exc:  # an encoding= that Python does not know ("unknown encoding: UTF99-8")
+        name = str(exc).partition("unknown encoding: ")[2]
+        why = fill(_("unknown encoding: {name}"), name=name[:60]) if name else str(exc)[:80]
+        raise MapError(head + _("bad XML ({why})").format(why=why)) from None
     return XmlFile(src, root, lines)
 
 

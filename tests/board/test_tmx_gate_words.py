@@ -34,3 +34,47 @@ def test_a_missing_map_is_named_in_the_readers_words(tmp_path, lang, said):
     with pytest.raises(MapError) as got:
         load_board(tmp_path / "gone.tmx")
     assert str(got.value).endswith(said)
+
+
+@pytest.mark.parametrize("lang,said", [("en", "(unclosed token)"), ("hu", "(lezáratlan token)"),
+                                       ("el", "(μη κλεισμένο σύμβολο)")])
+def test_the_parsers_own_reason_is_in_the_readers_words(tmp_path, lang, said):
+    """The reason in brackets was expat's English inside a Hungarian or Greek sentence
+    ('hibás XML a 4. sor 4. oszlopában (unclosed token)'); the line and column stay."""
+    cut = tmp_path / "cut.tmx"
+    cut.write_text('<?xml version="1.0"?>\n<map version="1.10">\n<objectgroup name="areas">\n<obj')
+    i18n.set_language(lang)
+    with pytest.raises(MapError) as got:
+        load_board(cut)
+    message = str(got.value)
+    assert message.endswith(said) and (" 4" in message or "4." in message), message
+    assert lang == "en" or "unclosed" not in message, message
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_a_broken_tileset_names_the_parsers_reason_in_the_readers_words(tmp_path, lang):
+    """A .tsx with a tag closed by another ('mismatched tag'), read through its map."""
+    from game.board.tmx_gate import expat_reason
+
+    tsx = tmp_path / "t.tsx"
+    tsx.write_text('<?xml version="1.0"?>\n<tileset name="t" tilewidth="32" tileheight="32" tilecount="1" '
+                   'columns="1">\n<image source="t.png" width="32" height="32"></tile>\n</tileset>\n')
+    tmx = tmp_path / "m.tmx"
+    tmx.write_text('<?xml version="1.0"?>\n<map version="1.10" orientation="orthogonal" width="1" height="1" '
+                   'tilewidth="32" tileheight="32">\n<tileset firstgid="1" source="t.tsx"/>\n</map>\n')
+    i18n.set_language(lang)
+    with pytest.raises(MapError) as got:
+        load_board(tmx)
+    message = str(got.value)
+    assert "mismatched" not in message, message
+    assert f"({expat_reason(7)})" in message and expat_reason(7) != "mismatched tag", message
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_every_reason_a_file_can_cause_is_translated(lang):
+    from game.board import tmx_gate
+
+    i18n.set_language(lang)
+    for code, msgid in tmx_gate._EXPAT_WORDS.items():
+        assert tmx_gate.expat_reason(code) != msgid, (lang, code, msgid)
+    assert tmx_gate.expat_reason(999).endswith(("999. kód)", "999)"))

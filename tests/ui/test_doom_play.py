@@ -535,8 +535,8 @@ def test_declare_fire_with_no_target_says_why(make_app):
 @pytest.mark.parametrize("language", ["hu", "el"])
 def test_the_no_target_reason_reads_whole_in_hungarian_and_greek(make_app, language):
     """The reason above, three weapons' worth, is longer in Hungarian and Greek than the prompt
-    strip's two lines at 1280x720: it ended in '…'. The lines beyond two go on in a box under
-    the strip (GameTable._prompt_rest); the whole reason reads."""
+    strip's two lines at 1280x720: it ended in '…'. Three lines a size smaller fit the strip
+    (longer still, it is paged in it: GameTable._prompt_text_paged); the whole reason reads."""
     from game import i18n
     from game.doom.rules import queries as Q
     from game.doom.rules.state import Invader

@@ -312,22 +312,26 @@ def test_a_long_question_reads_whole_beside_its_buttons(make_app, config_dir):
     table.dirty = True
     app.run(max_frames=1)
     # whole in the strip: two lines, or three a size smaller where that brings every option beside it
-    assert " ".join(table._prompt_lines) == question and len(table._prompt_lines) <= 3 and table._prompt_below is None
+    assert " ".join(table._prompt_lines) == question and len(table._prompt_lines) <= 3
+    assert not any(kind == "prompt" for _r, kind in table.panels)
     shown = [what for page in every_prompt_page(app, table) for _r, _l, what in page]
     assert shown == [what for _l, what, _p in options]  # none dropped, in their order
-    # Words that cannot fit even in the lines under the strip end in an ellipsis, never silently.
-    table.prompt_choices = lambda: (question * 6, options)
+    # Words that cannot fit even three lines a size smaller are paged in the strip, every word
+    # on a page (they had ended in an ellipsis in a box over the map).
+    long = " ".join([question] * 6)
+    table.prompt_choices = lambda: (long, options)
     table.dirty = True
     app.run(max_frames=1)
-    assert len(table._prompt_lines) == 2 + table.PROMPT_MORE and table._prompt_lines[-1].endswith("\u2026")
+    assert " ".join(table._prompt_lines) == long and "\u2026" not in " ".join(table._prompt_lines)
+    assert len(table._prompt_shown) <= 3 and not any(kind == "prompt" for _r, kind in table.panels)
 
 
-def test_a_prompt_longer_than_two_lines_goes_on_below_its_strip(make_app, config_dir):
+def test_a_prompt_longer_than_two_lines_is_paged_in_its_strip(make_app, config_dir):
     """Doom's no-target reason after Declare Fire ('Piros tengerészgyalogos: nincs célpont: ...
     Válassz a gombok közül.') needs three lines at 1280x720 in Hungarian and Greek: the strip
     holds two, and it ended in '…'. Three lines a size smaller now fit the strip; what is longer
-    still shows in a box under the strip, left of the buttons in it, a panel the message line
-    keeps clear of; the question reads whole."""
+    is paged in the strip, a button beside the words turning the pages (it went on in a box
+    under the strip, over the map's figures); the question reads whole."""
     app, table = open_toy(make_app, ["human", "human"])
     if table.handoff is not None:
         press(app, table.view_rect.center)
@@ -338,28 +342,32 @@ def test_a_prompt_longer_than_two_lines_goes_on_below_its_strip(make_app, config
     table.prompt_choices = lambda: (question, [("A kör vége", legal[0], True)])
     table.dirty = True
     app.run(max_frames=1)
-    # Three lines a size smaller fit the strip itself: nothing laid over the map.
+    # Three lines a size smaller fit the strip itself: nothing laid over the map, no pages.
     assert len(table._prompt_lines) == 3 and " ".join(table._prompt_lines) == question
-    assert table._prompt_below is None
-    # Longer still: the rest in a box under the strip.
+    assert table._prompt_shown == table._prompt_lines
+    assert not any(what == "prompt:text" for _r, _l, what in table.buttons)
+    # Longer still: pages in the strip.
     question += " " + question
     table.dirty = True
     app.run(max_frames=1)
     assert len(table._prompt_lines) > 3 and " ".join(table._prompt_lines) == question
-    box = table._prompt_below
-    assert box is not None and box.top < table.prompt_rect.bottom < box.bottom and (box, "prompt") in table.panels
+    assert not any(kind == "prompt" for _r, kind in table.panels)
+    turn = next(rect for rect, _l, what in table.buttons if what == "prompt:text")
     end = next(rect for rect, _l, what in table.buttons if what == legal[0])
-    assert table.prompt_rect.contains(end) and not box.colliderect(end)  # the button in the strip, beside it
+    assert table.prompt_rect.contains(end) and table.prompt_rect.contains(turn) and not turn.colliderect(end)
+    first = table._prompt_shown
+    press(app, turn.center)
+    assert table._prompt_shown != first and table.session.actions == []  # the page turned, nothing chosen
     table.message = "Nem most."
     table.dirty = True
     app.run(max_frames=1)
-    assert table.message_rect is not None and not table.message_rect.colliderect(box)
-    # Two lines are the strip's own: nothing under it.
+    assert table.message_rect is not None and not table.message_rect.colliderect(table.prompt_rect)
+    # Two lines are the strip's own: no pages.
     table.prompt_choices = lambda: ("Piros tengerészgyalogos: nincs célpont.", [("A kör vége", legal[0], True)])
     table.message = ""
     table.dirty = True
     app.run(max_frames=1)
-    assert table._prompt_below is None and len(table._prompt_lines) == 1
+    assert len(table._prompt_lines) == 1 and not any(what == "prompt:text" for _r, _l, what in table.buttons)
 
 
 def test_a_long_option_reads_whole_in_its_button(make_app, config_dir):

@@ -200,18 +200,26 @@ class BuilderScene(Scene):
             tools.append(("mission", _("Mission"), " (M)"))
         ends = [("save", _("Save"), " (Ctrl+S)"), ("fit", _("Fit"), "")]
 
+        pad = px(24)  # a label's margin inside its button
+
         def width(font, label: str) -> int:
-            return max(bh, font.size(label)[0] + px(24))
+            return max(bh, font.size(label)[0] + pad)
 
         def need(font, hints: bool) -> int:  # the heads, a gap, the tools, the ends, room for the zoom
             return (px(10) + sum(width(font, a) + px(6) for _k, a in heads) + px(12) + px(90)
                     + sum(width(font, a + (b if hints else "")) + px(6) for _k, a, b in tools + ends))
 
         # Key hints only when they fit (at 1280 px the labels alone fill the bar); then the labels
-        # shrink rather than run into each other: Greek and Hungarian words are long.
+        # shrink rather than run into each other: Greek and Hungarian words are long. Below 11
+        # units (not below 9 px) and with narrower margins where even that is too wide: Level 7's
+        # Greek bar at 125% in 1280x720 laid 'Fit' over 'Delete'.
         room = self.toolbar_rect.width
-        font = next((f for f in (self.ctx.font(s, bold=True) for s in (15, 14, 13, 12)) if need(f, False) < room),
-                    self.ctx.font(11, bold=True))
+        sizes = [n for n in (11, 10, 9, 8) if n >= 11 or self.ctx.px(n) >= 9]
+        font = None
+        for size, pad in [(n, px(24)) for n in (15, 14, 13, 12, 11)] + [(n, px(m)) for n in sizes for m in (16, 10)]:
+            font = self.ctx.font(size, bold=True)
+            if need(font, False) < room:
+                break
         self.toolbar_font = font
         hints = need(font, True) < room
         self.buttons: list[ToolButton] = []

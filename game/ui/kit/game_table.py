@@ -270,6 +270,8 @@ class GameTable(Scene, ABC):
         # as last drawn (page, pages, the options shown, each page's) or None when not paged.
         self._prompt_page: tuple[tuple[str, ...], int] = ((), 0)
         self._prompt_paged: tuple[int, int, list, list] | None = None
+        # A question longer than the strip's lines, paged in it: (the question, the page shown).
+        self._prompt_text_page: tuple[str, int] = ("", 0)
         self.card_rects: dict[str, pygame.Rect] = {}
         # Panels a title lays over the table this frame, each with the number of buttons drawn
         # before it: those lie under it and must not be where it is (tests/ui/test_ui_scale.py).
@@ -1360,7 +1362,7 @@ class GameTable(Scene, ABC):
             # The side panel's tabs and its fold handle only change what is shown: they answer
             # at once (a game of bots only animates nearly all the time). Any other click skips.
             for rect, _label, what in self.buttons:
-                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what == "side" or what.endswith("_fold")):
+                if rect.collidepoint(pos) and isinstance(what, str) and (what.startswith("tab:") or what in ("side", "prompt:text") or what.endswith("_fold")):
                     return self._command(what)
             self.skip_animation()
             return None
@@ -1407,6 +1409,9 @@ class GameTable(Scene, ABC):
         if what in ("prompt:next", "prompt:prev"):
             self._turn_prompt_page(1 if what == "prompt:next" else -1)
             return None
+        if what == "prompt:text":
+            self._turn_prompt_text()
+            return None
         if what == "let_pass":
             self._let_pass()
             self.dirty = True
@@ -1442,7 +1447,7 @@ class GameTable(Scene, ABC):
         # while figures slide (the title's panels unless `over_map`, the dice, the message, the
         # handoff card) or is a part whose rectangles are known (`_parts`), so drawing it again
         # clipped gives its pixels.
-        base = self._sprites_now is not None and self._prompt_below is None \
+        base = self._sprites_now is not None \
             and not self._end_shown() and not self.over_map()
         self._shown = self._sprites_now if base else None
         self._shown_dice = self._dice_shown()
@@ -1463,8 +1468,8 @@ class GameTable(Scene, ABC):
         self.panels = []
         self.message_rect: pygame.Rect | None = None  # the message line's box, when one is shown
         self._costly_drawn, self._held = set(), set()
-        self._prompt_below: pygame.Rect | None = None  # the box of a prompt's lines beyond two
         self._prompt_lines: list[str] = []
+        self._prompt_shown: list[str] = []
         clip = surface.get_clip()
         kept = self._strips() if self.strip_inputs() is not None else None  # the keys as worked out
         side, band, top = self.side_rect, None, None
@@ -1686,11 +1691,6 @@ class GameTable(Scene, ABC):
         try:
             if changed:  # each strip that changed painted alone (merged, they would cover the screen)
                 self._draw_over_play_area(surface, self._over_at[0], changed)
-                if self._prompt_below is not None:
-                    # The new prompt's lines beyond two run into a box over the map, outside
-                    # its strip: drawn whole (in part, the clip of the strip left it out).
-                    self._last_frame = self._under = None
-                    return False
             Layer.patching = []
             for rect in rects:
                 inside = rect.clip(self.view_rect)
@@ -1757,7 +1757,7 @@ class GameTable(Scene, ABC):
     def prompt_key(self) -> tuple:
         """Everything the prompt line shows (its words and buttons, the decider's colour)."""
         decider = self.session.decider
-        return (self._prompt_content(), self._prompt_page, self.colour_of(decider) if decider else None,
+        return (self._prompt_content(), self._prompt_page, self._prompt_text_page[1], self.colour_of(decider) if decider else None,
                 tuple(self.prompt_rect), self.hand_rect.top)
 
     def hand_key(self) -> tuple:
@@ -1772,7 +1772,7 @@ class GameTable(Scene, ABC):
         every time, when it gives none)."""
         inputs = self.strip_inputs()
         if inputs is not None:
-            inputs = (inputs, self._prompt_page)  # the arrows turn the prompt's page
+            inputs = (inputs, self._prompt_page, self._prompt_text_page[1])  # the arrows turn the prompt's pages
         memo = self._strips_memo
         if inputs is not None and memo is not None and memo[0] == inputs:
             return memo[1]
@@ -1937,7 +1937,6 @@ class GameTable(Scene, ABC):
         pygame.draw.rect(surface, (26, 28, 33), r)
         pygame.draw.line(surface, pal.panel_edge, (r.left, r.bottom - 1), (r.right - 1, r.bottom - 1), 1)  # inside its rect: a strip is drawn alone
         text, buttons = self._prompt_content()
-        self._prompt_below = None
         font = ctx.font(15, bold=True)
         small = ctx.font(13, bold=True)
         placed, right = self._prompt_row(text, buttons, small)
@@ -1947,27 +1946,28 @@ class GameTable(Scene, ABC):
         colour = self.colour_of(decider) if decider else pal.text
         pygame.draw.rect(surface, colour, (r.left, r.top, px(5), r.height))
         lines = widgets.wrap(text, font, right - r.left - px(24))
+        shown = lines
         if len(lines) > 1:
             font = small
             lines = widgets.wrap(text, font, right - r.left - px(24))
             top, step, most = r.top + px(4), font.get_linesize(), 2
-            if len(lines) > 2:  # a size smaller, then three lines of it, before words go on over the map
+            if len(lines) > 2:  # a size smaller, then three lines of it, before the words are paged
                 smaller = ctx.font(12, bold=True)
                 tighter = widgets.wrap(text, smaller, right - r.left - px(24))
                 if len(tighter) <= 2 or (len(tighter) == 3 and 3 * smaller.get_linesize() <= r.height - 1):
                     font, lines, step, most = smaller, tighter, smaller.get_linesize(), len(tighter)
                     if most == 3:
                         top = r.top + (r.height - 1 - 3 * step) // 2
-            rest: list[str] = []
-            if len(lines) > most:  # even so too long: the rest below the strip
-                lines, rest = lines[:2], lines[2:]
-            for i, line in enumerate(lines):
-                widgets.text(surface, line, font, pal.text, (r.left + px(16), top + i * step))
-            if rest:
-                lines += self._prompt_rest(surface, " ".join(rest), font, colour, right)
+            shown = lines
+            if len(lines) > most:  # even so too long: paged inside the strip
+                lines, shown = self._prompt_text_paged(surface, text, right)
+            else:
+                for i, line in enumerate(lines):
+                    widgets.text(surface, line, font, pal.text, (r.left + px(16), top + i * step))
         else:
             widgets.text(surface, text, font, pal.text, (r.left + px(16), r.centery), "midleft")
-        self._prompt_lines = lines  # what the prompt line shows (tests read it)
+        self._prompt_lines = lines  # the question's lines, on every page (tests read it)
+        self._prompt_shown = shown  # those the strip shows now
 
     PROMPT_TEXT_LEAST = 260  # UI units the prompt's words keep left of its buttons in the row
     PROMPT_TEXT_PAGED = 160  # and left of them paged, where the words need no more
@@ -2013,7 +2013,7 @@ class GameTable(Scene, ABC):
         end = right - (pinned_w + gap if pinned is not None else 0)
         # The words take what they need for two lines; the buttons keep room for the widest
         # option whole (its label on two lines where the strip's height allows) with the
-        # arrows. Words that need more go on below the strip (_prompt_rest).
+        # arrows. Words that need more are paged in the strip (_prompt_text_paged).
         paged = {i: self._paged_width(buttons[i][0], bh, row_cap) for i in options}
         keep = 2 * (arrow + gap) + gap + max(paged.values()) if options else 0
         # Paged, the words keep what they need down to PROMPT_TEXT_PAGED (Doom's four Declare
@@ -2032,6 +2032,14 @@ class GameTable(Scene, ABC):
             if not one_page(text_w) and one_page(three):
                 text_w = three
         text_right = max(r.left + px(self.PROMPT_TEXT_PAGED), min(end - keep, r.left + text_w))
+        lines = 3 if 3 * smaller.get_linesize() <= r.height - 1 else 2
+        if len(widgets.wrap(text, smaller, text_right - r.left - px(24))) > lines:
+            # Words paged anyway (_prompt_text_paged): the options all beside them where the words
+            # keep PROMPT_TEXT_LEAST, rather than the options paged too (Doom's four Declare
+            # buttons one to a page beside a long Greek reason).
+            beside = end - (sum(paged.values()) + gap * len(options))
+            if beside - r.left >= px(self.PROMPT_TEXT_LEAST):
+                text_right = beside
         if sum(width(i) + gap for i in options) <= end - text_right:
             pages = [options]  # all the options beside the words, each on one line: no arrows
             paged = {i: width(i) for i in options}
@@ -2148,28 +2156,40 @@ class GameTable(Scene, ABC):
         self._prompt_page = (labels, max(0, page + step))
         self.dirty = True
 
-    PROMPT_MORE = 3  # lines of a long prompt under its strip, beyond its own two
+    def _prompt_text_paged(self, surface, text: str, right: int) -> tuple[list[str], list[str]]:
+        """A question too long for the strip's lines even a size smaller: its words in pages of
+        the lines the strip holds (three a size smaller where its height allows, else two),
+        with a button at the words' right end ('1/2 \u25bc', the last page '2/2 \u25b2') that
+        turns to the next page, the last back to the first. Its rest had gone on in a box over
+        the top of the map, covering the figures there (the longest Greek and Hungarian
+        questions at 1280x720 and 125%). Returns every line and the page's lines."""
+        ctx, pal, px, r = self.ctx, self.ctx.palette, self.ctx.px, self.prompt_rect
+        smaller = ctx.font(12, bold=True)
+        if 3 * smaller.get_linesize() <= r.height - 1:
+            font, most = smaller, 3
+        else:
+            font, most = ctx.font(13, bold=True), 2
+        step = font.get_linesize()
+        gap = px(6)
+        bfont = ctx.font(13, bold=True)
+        bw = bfont.size("99/99 \u25bc")[0] + px(16)
+        lines = widgets.wrap(text, font, max(px(40), right - bw - gap - r.left - px(24)))
+        pages = [lines[i:i + most] for i in range(0, len(lines), most)]
+        page = self._prompt_text_page[1] % len(pages) if self._prompt_text_page[0] == text else 0
+        self._prompt_text_page = (text, page)
+        top = r.top + (r.height - 1 - len(pages[page]) * step) // 2  # a shorter last page in the middle too
+        for i, line in enumerate(pages[page]):
+            widgets.text(surface, line, font, pal.text, (r.left + px(16), top + i * step))
+        arrow = "\u25bc" if page + 1 < len(pages) else "\u25b2"
+        self._button(surface, pygame.Rect(right - bw, r.top + px(6), bw, r.height - px(12)),
+                     f"{page + 1}/{len(pages)} {arrow}", "prompt:text", size=13)
+        return lines, pages[page]
 
-    def _prompt_rest(self, surface, text: str, font, colour, right: int) -> list[str]:
-        """The end of a prompt too long for two lines (with every button already in the
-        column below): in a box under the prompt strip, over the top of the play area, left of
-        the buttons' column, up to PROMPT_MORE lines, the last cut with an ellipsis only when
-        even those cannot hold it (Doom's no-target reason after Declare Fire ended in '…' at
-        1280x720 in Hungarian and Greek). A panel: the message line keeps clear of it and a
-        click on it is not the map's. Returns the lines it shows."""
-        px, pal, r = self.ctx.px, self.ctx.palette, self.prompt_rect
-        width = right - r.left - px(24)
-        lines = widgets.wrap_most(text, font, width, self.PROMPT_MORE)
-        box = pygame.Rect(r.left, r.bottom - 1, right - r.left, len(lines) * font.get_linesize() + px(8) + 1)  # over the strip's edge
-        pygame.draw.rect(surface, (26, 28, 33), box)
-        pygame.draw.rect(surface, colour, (box.left, box.top, px(5), box.height))
-        pygame.draw.line(surface, pal.panel_edge, (box.left, box.bottom - 1), (box.right - 1, box.bottom - 1), 1)
-        pygame.draw.line(surface, pal.panel_edge, (box.right - 1, box.top), (box.right - 1, box.bottom - 1), 1)
-        for i, line in enumerate(lines):
-            widgets.text(surface, line, font, pal.text, (r.left + px(16), r.bottom + px(2) + i * font.get_linesize()))
-        self._prompt_below = box
-        self.panels.append((box, "prompt"))
-        return lines
+    def _turn_prompt_text(self) -> None:
+        """The question's next page (after the last, its first)."""
+        text, page = self._prompt_text_page
+        self._prompt_text_page = (text, page + 1)
+        self.dirty = True
 
     def button_caps(self) -> tuple[int, int]:
         """The widest a prompt button may be, in the row and in the column below it: 300 and

@@ -240,7 +240,10 @@ class TutorialTable:
             # pointed at no section the step spoke of (Gears lesson 9, the log and the stage).
             section = self.side_sections.get(PANEL_SECTIONS.get(tgt, tgt))
             if section is not None and section.height > 0:
-                return section.inflate(-self.ctx.px(4), 0)
+                # The frame (4 units, drawn inside its rectangle) clear of the section's words:
+                # on the section's own top it ran through the heading (Level 7's 'ΟΜΑΔΑ').
+                return pygame.Rect(section.left + px(2), section.top - px(7), section.width - px(4),
+                                   section.height + px(7))
             if tgt in ("turn", "mission"):
                 return self.toolbar_rect.copy()
             return self.side_rect.copy()  # ai, log, squad, marines, invader: the side column
@@ -650,7 +653,8 @@ class LessonList(Scene):
         self.back = widgets.Button(pygame.Rect(px(20), px(20), px(120), px(40)), _("Back"), Pop())
         self.back.draw(surface, ctx, self.back_hovered)
         if self.back.rect.right + px(12) > left:  # a narrow window: the lessons start below it
-            dy += self.back.rect.bottom
+            # (below the tabs' row too when they have one: it lies beside the button, not under it)
+            dy = max(dy, self.back.rect.bottom)
         widgets.text(surface, heading, ctx.font(30, bold=True), pal.accent, (left, px(30) + dy))
         widgets.text(surface, _("Short lessons on the real rules. Each takes a few minutes."), ctx.font(16),
                      pal.text_dim, (left, px(76) + dy))
@@ -678,6 +682,14 @@ class LessonList(Scene):
         two_lines = long and px(2) + ctx.font(16, bold=True).get_linesize() + 2 * small.get_linesize() <= row_h - px(6)
         if two_lines:
             title_font = ctx.font(16, bold=True)
+        # Rows too short for a title at 18 and its summary under it (nine Gears lessons at 125% in
+        # 1280x720: each summary ran under the next row): the title a size smaller, close to the
+        # row's top, until one summary line fits under it.
+        compact = not two_lines and px(30) + small.get_linesize() > row_h - px(6)
+        if compact:
+            title_font = next((f for f in (ctx.font(n, bold=True) for n in (16, 15, 14, 13))
+                               if px(2) + f.get_linesize() + small.get_linesize() <= row_h - px(6)),
+                              ctx.font(13, bold=True))
         for les in self.lessons:
             r = pygame.Rect(left, y, w, row_h - px(6))
             hovered = self.hovered == les.id
@@ -691,9 +703,9 @@ class LessonList(Scene):
             lines = [text] if small.size(text)[0] <= room else widgets.wrap(text, small, room)
             if len(lines) > 2 or (len(lines) == 2 and not two_lines):
                 lines = [widgets.elide(text, small, room)]
-            title_top = r.top + (px(2) if two_lines else px(6))
+            title_top = r.top + (px(2) if two_lines or compact else px(6))
             widgets.text(surface, _(les.title), title_font, pal.text, (r.left + px(54), title_top))
-            top = title_top + title_font.get_linesize() if two_lines else r.top + px(30)
+            top = title_top + title_font.get_linesize() if two_lines or compact else r.top + px(30)
             for i, line in enumerate(lines):
                 widgets.text(surface, line, small, pal.text_dim, (r.left + px(54), top + i * small.get_linesize()))
             widgets.text(surface, _("{n} min").format(n=les.minutes), ctx.font(14), pal.text_dim,

@@ -1,0 +1,36 @@
+"""The lesson list lays each lesson's title and summary inside its own row: at 125% in 1280x720
+the nine Gears lessons' rows were shorter than a title at 18 units over its summary, and each
+summary ran under the next row, hidden (the heading also stood below both the tabs' row and
+the Back button, as if those were two rows)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.ui.scene import ChangeSettings
+from tests.ui.conftest import config_dir, frame_texts, make_app  # noqa: F401 (fixtures)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_every_lesson_row_holds_its_words(make_app, language, scale):  # noqa: F811
+    from game.ui.tutorial.scene import LessonList
+
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, ui_scale=scale, language=language)))
+    lessons = LessonList(app.ctx)
+    app.push(lessons)
+    for title in lessons.titles:
+        lessons.show(title)
+        drawn = frame_texts(app)
+        rows = [r for r, _les in lessons.rows]
+        assert len(rows) == len(lessons.lessons)
+        for text, rect, _size in drawn:
+            row = next((r for r in rows if r.colliderect(rect)), None)
+            if row is not None:
+                assert row.contains(rect), f"{title}: {text!r} at {rect} leaves its row {row}"
+        assert all(a.bottom <= b.top for a, b in zip(rows, rows[1:]))
+        assert rows[-1].bottom <= app.screen.get_height()
+        top = [lessons.back.rect] + [r for r, _k in lessons.tab_rects]
+        assert not any(r.colliderect(t) for r in rows for t in top)
