@@ -303,8 +303,10 @@ class DoomTable(GameTable):
             self._log.append((reason_line(name, _("discards a card")), tuple(self.state.seats)))
             why = why if self.viewer == INVADER else _("discards a card")
         elif decider == INVADER and self._card_declined(action):
-            # The rules ask the invader about a card only when it holds one (Dodge, Dud, Ambush...):
-            # a visible "lets the moment pass" would tell the marines what is in its hand.
+            # A game of rules revision 0 asks the invader about a card only when it holds one
+            # (Dodge, Dud, Ambush...): a visible "lets the moment pass" would tell the marines what
+            # is in its hand. From revision 1 it is asked whenever it holds any card, and its
+            # answer stays its own all the same (its reason may weigh the card it holds).
             self._log.append((reason_line(name, why), (INVADER,)))
             if self.viewer != INVADER:
                 return
@@ -454,13 +456,22 @@ class DoomTable(GameTable):
 
     def hint(self) -> str:
         ch = self.choices
+        st = self.state
+        if self._asks_invader_card():
+            # Shown to the invader alone (the hand-off card hides the prompt from the marines):
+            # a question asked whatever the hand holds (rules revision 1, state.asks_reaction)
+            # says so when no card of the hand fits.
+            question = ch.question or _("Play a card before {who}'s turn?").format(
+                who=words.figure(st, st.seats[st.seat]))
+            if not any((a.payload or {}).get("card") for a in self.session.legal_actions()):
+                return question + " " + _("You hold no card that fits: pass.")
+            return question
         if ch.question and ch.targets:  # an interrupt (Guard, Sentry): its shots are lit targets
             return ch.question + " " + _("Click a red target to fire, or let it pass.")
         if ch.question and ch.squares:  # where a figure appears, is knocked back, walks on to
             return ch.question + " " + _("Click a lit square.")
         if ch.question:
             return ch.question
-        st = self.state
         if ch.cards and st.phase == "discard":
             return _("The invader holds too many cards: click one in the hand to discard it.")
         if ch.cards and st.phase == "spawn":
