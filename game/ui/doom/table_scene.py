@@ -302,6 +302,8 @@ class DoomTable(GameTable):
             self._log.append((reason_line(name, why), (INVADER,)))
             self._log.append((reason_line(name, _("discards a card")), tuple(self.state.seats)))
             why = why if self.viewer == INVADER else _("discards a card")
+        elif decider == INVADER and self._card_declined(action) and len(self.session.legal_actions()) == 1:
+            return  # nothing to play (rules revision 1 asks all the same): nothing decided, nothing to say
         elif decider == INVADER and self._card_declined(action):
             # A game of rules revision 0 asks the invader about a card only when it holds one
             # (Dodge, Dud, Ambush...): a visible "lets the moment pass" would tell the marines what
