@@ -1463,7 +1463,10 @@ class DoomTable(GameTable):
         name, rect) from half the map's scale, when no figure stands on it; left out when the name,
         wider than its square, would run under the token of a figure beside it (at 1280x720
         'φυσίγγια/σφαίρες' went under Green's token: 'σίγγια/σφαίρες'). The hover card of the
-        marker names it still."""
+        marker names it still. A name keeps to its room: it slides along the squares of the
+        marker's room on its row, and one longer than they are is cut with an ellipsis ('Rocket
+        launcher' by a wall ran over it into the corridor); cut to less than two letters, it is
+        left out."""
         if self.camera.zoom < 0.5:
             return []
         taken = self.state.figure_cells()
@@ -1472,15 +1475,31 @@ class DoomTable(GameTable):
         for m in self.state.markers:
             if m.kind != "equipment" or m.cell not in seen or m.cell in taken:
                 continue
-            text = self._item_name(m.variant)
+            left, right = self._room_row(m.cell)
+            text = widgets.elide(self._item_name(m.variant), font, right - left - 4)
+            if len(text.rstrip("\u2026")) < 2:
+                continue
             r = self._cell_rect(m.cell)
             w, h = font.size(text)
             label = pygame.Rect(r.centerx - w // 2, r.bottom - 2 - h, w, h).inflate(4, 4)  # its shadow
+            label.x = max(left, min(label.x, right - label.width))
             beside = [self._cell_rect(c) for c in ((m.cell[0] + dx, m.cell[1]) for dx in (-3, -2, -1, 1, 2, 3))
                       if c in taken and c in seen]  # a long name ('ρουκέτες/χειροβομβίδες') spans squares
             if label.collidelist(beside) < 0:
                 out.append((m.id, text, label))
         return out
+
+    def _room_row(self, cell) -> tuple[int, int]:
+        """The screen x-range of the squares of `cell`'s room on its row that reach it without a
+        wall or a closed door between (where an item's name may lie)."""
+        dmap, closed, y = self.dmap, self.state.closed_set, cell[1]
+        area = dmap.area_of.get(cell)
+        lo = hi = cell[0]
+        while dmap.area_of.get((lo - 1, y)) == area and dmap.adjacent((lo, y), (lo - 1, y), closed):
+            lo -= 1
+        while dmap.area_of.get((hi + 1, y)) == area and dmap.adjacent((hi, y), (hi + 1, y), closed):
+            hi += 1
+        return self._cell_rect((lo, y)).left, self._cell_rect((hi, y)).right - 1
 
     def _item_label_rects(self, seen) -> list[pygame.Rect]:
         return [rect for _id, _text, rect in self._item_labels(seen)]
