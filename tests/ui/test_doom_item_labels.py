@@ -65,3 +65,29 @@ def test_item_names_stay_inside_their_room(make_app, lang, size, scenario):
         assert shown and out == []
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang, medic, scout", [("el", "Νοσοκόμος", "Ανιχνευτής"), ("hu", "Szanitéc", None)])
+def test_the_marines_cards_are_named_in_the_language_on_the_panel_and_the_hover_card(make_app, drawn_text,
+                                                                                    lang, medic, scout):
+    """The side panel and a marine's hover card read 'Medic' and 'Scout' in Greek (the plain
+    catalogue entry, which Convoy's own Medic and Scout keep English), beside Greek card names."""
+    from game.ui.doom.table_scene import figure_card_lines
+
+    app, table = start_game(make_app, scenario="knee_deep")
+    i18n.set_language(lang)  # (the app set the settings' language)
+    try:
+        st = table.state
+        st.marines["red"].cards = ["medic#1", "scout#1"]
+        table._after_change()
+        drawn_text.clear()
+        app._force_redraw = True
+        table.full_redraw = True
+        app.run(max_frames=1)
+        said = " ".join(drawn_text)
+        _title, lines = figure_card_lines(st, st.content, "red")
+        for where in (said, " ".join(lines)):
+            assert "Medic" not in where and medic in where
+            assert "Scout" not in where and (scout is None or scout in where)
+    finally:
+        i18n.set_language("en")

@@ -1986,7 +1986,7 @@ class DoomTable(GameTable):
                 extras.append(_("adrenaline {n}").format(n=m.adrenaline))
             if m.berserk:
                 extras.append(_("berserk"))
-            cards = [_(c.marine_card(card).name) for card in m.cards]
+            cards = [words.name(c.marine_card(card)) for card in m.cards]
             if cards:
                 extras.append(", ".join(cards))
             if extras:
@@ -2081,7 +2081,7 @@ def figure_card_lines(state, c, fig: str) -> tuple[str, list[str]]:
             lines.append(_("order: {o}").format(o=words.name(c.orders[m.order], capital=False)))
         for card in m.cards:  # each card's effect, the numbers the rules use
             mark = " *" if c.marine_card(card).provenance.placeholder() else ""
-            lines.append(f"{_(c.marine_card(card).name)}: {words.marine_card_text(c, card)}{mark}")
+            lines.append(f"{words.name(c.marine_card(card))}: {words.marine_card_text(c, card)}{mark}")
     else:
         inv = state.invaders[fig]
         mon = c.monsters[inv.monster]
