@@ -1,6 +1,7 @@
 """Doom controllers that pick among the legal actions like a person does, and say why.
 
-- `RandomBot` (the engine's, game/engine/bots.py): a uniformly random legal action (tests, property checks).
+- `RandomBot` (the engine's, game/engine/bots.py): a uniformly random legal action (tests, property checks);
+  an invader's pass on a reaction question with no card to play is taken without a draw.
 - `GreedyBot`: a simple player for either side (the spec's automated invader, 11.D, is a larger
   design; this is its first step): the invader spawns close to the marines out of sight, walks
   every figure toward the nearest marine and attacks the weakest one it can; marines open doors,
@@ -16,7 +17,8 @@ from game.doom.rules import queries as Q
 from game.doom.rules.odds import hit_chance, wound_distribution
 from game.doom.rules.names import place, ref, who
 from game.doom.rules.state import INVADER, Cell, DoomState
-from game.engine.bots import Choice, RandomBot  # noqa: F401  (RandomBot: this title's random player too)
+from game.engine.bots import Choice
+from game.engine.bots import RandomBot as EngineRandomBot
 from game.engine.bots import seat_view as engine_seat_view
 from game.engine.protocol import Action
 from game.engine.text import M, english
@@ -87,6 +89,22 @@ def seat_view(state: DoomState) -> DoomState:
     from game.doom.rules.view import view_for, viewer_of
 
     return engine_seat_view(state, decider, view_for, viewer_of)
+
+
+# The invader's answers to a reaction question (rules/state.asks_reaction): Dodge, Dud, Hellfire,
+# Dark Energies, Trap, and the Ambush moment's "pass".
+REACTION_KINDS = frozenset(("dodge_card", "dud", "hellfire", "dark_energies", "trap", "pass"))
+
+
+class RandomBot(EngineRandomBot):
+    """The engine's RandomBot, which passes at once, without a draw of its stream, when a reaction
+    question leaves the invader nothing to play (rules revision 1 asks it whenever its hand holds
+    any card): its games are the games it played before that question was added, passes apart."""
+
+    def choose(self, actions: list[Action], state=None) -> Action:
+        if len(actions) == 1 and actions[0].kind in REACTION_KINDS:
+            return actions[0]
+        return super().choose(actions, state)
 
 
 def group_by_kind(actions: list[Action]) -> dict[str, list[Action]]:

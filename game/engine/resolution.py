@@ -132,14 +132,17 @@ class Ctx:
         return str(option)
 
     def choose(self, decider: str, kind: str, options: list[dict[str, Any]], prompt: str | Msg,
-               labels: list[str | Msg] | None = None, about: dict[str, Any] | None = None) -> dict[str, Any]:
-        """One option; asks `decider` only when there is a real choice (two or more options).
-        `about` says what the question concerns as data (e.g. {"figure": id}), for a screen
-        to point at and a bot to read; the prompt is its words (a message or a plain string,
-        as are the labels)."""
+               labels: list[str | Msg] | None = None, about: dict[str, Any] | None = None,
+               always: bool = False) -> dict[str, Any]:
+        """One option; asks `decider` only when there is a real choice (two or more options),
+        or also with one when `always`: a question whose being asked must not tell the others
+        what the decider's hidden hand holds (Doom's invader asked about a reaction card it
+        may hold none of, and passes). `about` says what the question concerns as data (e.g.
+        {"figure": id}), for a screen to point at and a bot to read; the prompt is its words (a
+        message or a plain string, as are the labels)."""
         if not options:
             raise ValueError(f"no options for {kind}")
-        if len(options) == 1:
+        if len(options) == 1 and not always:
             return options[0]
         if self.used >= len(self.answers):
             if labels is None:

@@ -24,7 +24,7 @@ def test_greedy_games_end_and_replay(scenario, seed):
         session.apply(choice.action)
         check(session.state)
     assert session.state.outcome in ("marines", "invader")
-    replay = Session.replay(TITLE, scenario, seed, {"marines": 2}, session.actions)
+    replay = Session.replay(TITLE, scenario, seed, session.options, session.actions)
     assert replay.state_hash() == session.state_hash()
 
 

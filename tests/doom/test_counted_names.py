@@ -15,7 +15,7 @@ EXPECTED = {
     "zombie_pack#1": {"en": "3 Zombies", "hu": "3 zombi", "el": "3 Ζόμπι"},
     "demon_pack#1": {"en": "2 Demons", "hu": "2 démon", "el": "2 Δαίμονες"},
     "zombie_imp_trite#1": {"en": "1 Zombie + 1 Imp + 1 Trite", "hu": "1 zombi + 1 tűzördög + 1 pókmutáns",
-                           "el": "1 Ζόμπι + 1 Imp + 1 Trite"},
+                           "el": "1 Ζόμπι + 1 Διαβολάκι + 1 Αραχνίδιο"},
 }
 
 
@@ -68,4 +68,4 @@ def test_the_invaders_hand_card_counts_its_monsters_as_the_log_does(language, te
     finally:
         i18n.untranslated()
     assert text in said, said
-    assert {"en": "1 Zombie + 1 Imp", "hu": "1 zombi + 1 tűzördög", "el": "1 Ζόμπι + 1 Imp"}[language] in one, one
+    assert {"en": "1 Zombie + 1 Imp", "hu": "1 zombi + 1 tűzördög", "el": "1 Ζόμπι + 1 Διαβολάκι"}[language] in one, one

@@ -70,7 +70,7 @@ def test_random_games_keep_the_invariants_and_replay(scenario, seed, marines, ru
         assert all(a.text and "#" not in a.text for a in actions), [a.text for a in actions if "#" in a.text]
         session.apply(bot.choose(actions))
         check(session.state)
-    replay = Session.replay(TITLE, scenario, seed, options, session.actions)
+    replay = Session.replay(TITLE, scenario, seed, session.options, session.actions)
     assert replay.state_hash() == session.state_hash()
 
 
@@ -87,7 +87,7 @@ def test_re_execution_reaches_the_same_states():
         session.apply(bot.choose(session.legal_actions()))
     RESOLVER.live = False
     try:
-        replay = Session.replay(TITLE, "knee_deep", 4, {"marines": 2}, session.actions)
+        replay = Session.replay(TITLE, "knee_deep", 4, session.options, session.actions)
     finally:
         RESOLVER.live = True
     assert replay.state_hash() == session.state_hash()
@@ -138,7 +138,10 @@ def test_illegal_actions_are_refused_with_sentences():
                 with pytest.raises(IllegalAction) as err:
                     TITLE.apply(session.state, other)
                 reason = err.value.reason
-                assert reason.endswith(".") and "#" not in reason and "{" not in reason, reason
+                # a sentence: a capital first, a full stop last (or the question mark of the
+                # question it quotes: "The invader must first answer: Where does ... appear?")
+                assert reason[0].isupper() and reason.endswith((".", "?")), reason
+                assert "#" not in reason and "{" not in reason, reason
             assert session.state_hash() == before
         seen.extend(legal[:5])
         session.apply(bot.choose(legal))

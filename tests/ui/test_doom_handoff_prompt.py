@@ -35,3 +35,38 @@ def test_behind_the_handoff_card_the_prompt_names_no_card_of_the_invaders_hand(m
     said = [t for t, _r in texts]
     assert not [t for t in said if "Dodge" in t], said
     assert table._prompt_content()[0] == f"Pass the table to {table.handoff_name(INVADER)}"
+
+
+def test_a_marine_attack_hands_the_desk_to_an_invader_holding_no_card_that_fits(make_app):
+    """Rules revision 1 (rules/state.asks_reaction): the invader holds a spawn card only, no Dodge
+    or Dud, and the marine's attack on a zombie still stops for its answer behind the hand-off
+    card, so the card coming up says nothing about the hand. On its own screen the invader reads
+    that no card fits, with one button to pass; the marine then carries on."""
+    from tests.ui.test_doom_play import do_click
+
+    app, table = start_game(make_app, seats=("human", "human"))
+    st = table.state
+    assert st.options["rules"] == 1
+    spawn = next(c for c in st.deck.draw_pile if st.content.invader_card(c).kind == "spawn")
+    st.deck.put_on_bottom(st.hand)
+    st.hand = [st.deck.take(spawn)]
+    red = st.marines["red"]
+    st.invaders["zombie#9"] = Invader("zombie#9", "zombie", [(red.cell[0] + 1, red.cell[1])], 0)
+    st.closed.clear()
+    table._after_change()
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire"))
+    app.run(max_frames=1)
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "attack"
+                      and a.payload.get("target") == [red.cell[0] + 1, red.cell[1]]))
+    app.run(max_frames=1)
+    assert table.session.decider == INVADER and table.handoff == INVADER
+    assert table._prompt_content() == (f"Pass the table to {table.handoff_name(INVADER)}", [])
+    do_click(app, table.view_rect.center)
+    assert table.handoff is None and table.invader_view()
+    text, buttons = table._prompt_content()
+    assert text.endswith("You hold no card that fits: pass.")
+    assert [label for label, _w, _p in buttons] == ["Do not play a Dodge card"]
+    while table.session.decider == INVADER:
+        table.submit(table.session.legal_actions()[0])
+        app.run(max_frames=1)
+    assert table.session.decider == "red"

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.doom.rules import turn as T
+from game.doom.rules.state import RULES_REVISION
 from game.engine.protocol import Action
 from game.engine.rng import Rng
 from game.ui.doom.entry import INVADER
@@ -431,7 +432,7 @@ def test_rule_options_on_the_set_up_screen_reach_the_game(make_app):
     app.run(max_frames=1)
     table = app.top
     assert isinstance(table, DoomTable)
-    assert table.state.options == {"door_reach": "flanking"}
+    assert table.state.options == {"door_reach": "flanking", "rules": RULES_REVISION}  # and the rules revision
 
 
 def test_the_path_shown_on_hover_is_the_path_walked(make_app):

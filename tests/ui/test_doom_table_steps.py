@@ -143,9 +143,9 @@ def test_no_handoff_card_between_marines(make_app):
 
 def test_the_invader_bot_declining_a_card_tells_the_marines_nothing(make_app):
     """Hidden information (spec 8.1: the invader's hand is secret): the rules ask the invader
-    about Dodge, Dud, Hellfire, Dark Energies, Trap or Ambush only when it holds the card, so a
-    marine's screen shows nothing of the bot's "no" (no log line, no AI panel line, no pause);
-    the invader's own log keeps its reason."""
+    about Dodge, Dud, Hellfire, Dark Energies, Trap or Ambush (once only when it held the card,
+    from rules revision 1 whenever its hand holds any), so a marine's screen shows nothing of the
+    bot's "no" (no log line, no AI panel line, no pause); the invader's own log keeps its reason."""
     from game.doom.invader_ai import QUIET
 
     app, table = start_game(make_app, seats=("bot", "bot"))
@@ -155,7 +155,9 @@ def test_the_invader_bot_declining_a_card_tells_the_marines_nothing(make_app):
             break
         table.viewer = "red"
         n = len(table.session.actions)
-        asked = table._asks_invader_card()
+        # a card it holds (from rules revision 1 it is asked whatever it holds: a question with
+        # nothing to play has one option, and its pass goes unsaid even in the invader's log)
+        asked = table._asks_invader_card() and len(table.session.legal_actions()) > 1
         table.update(50)
         if asked and len(table.session.actions) > n and table._card_declined(table.session.actions[n]):
             declined += 1

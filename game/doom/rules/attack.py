@@ -15,7 +15,7 @@ from game.doom.rules import effects as E
 from game.doom.rules import queries as Q
 from game.doom.rules import names
 from game.doom.rules.names import ammo, dice_words, ref, weapon_name, who
-from game.doom.rules.state import INVADER, Cell, DoomState
+from game.doom.rules.state import INVADER, Cell, DoomState, asks_reaction
 from game.engine.text import M, Msg, join
 
 DIRECTIONS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0),
@@ -138,8 +138,7 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
             E.emit(ctx, "aim", M("{figure} discards its Aim order: an aimed attack.", figure=who(state, attacker)), {})
 
     # The Medic's Heal may be used before the roll, not after (seed p. 10).
-    if target_fig in state.marines:
-        _heal_window(ctx, target_fig)
+    healer_asked = target_fig in state.marines and _heal_window(ctx, target_fig)
     deadly = prof.deadly
     # What a question concerns, as data for a bot (game/engine/resolution.py `about`).
     about: dict[str, Any] = {"attacker": attacker, "weapon": weapon, "target": list(target), "distance": dist}
@@ -147,8 +146,11 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
         _dark_energies(ctx, about)
     else:
         card = _event_card(state, "deadly")
-        if card and ctx.choose(INVADER, "hellfire", [{"card": None}, {"card": card}],
-                               M("Play Hellfire on this attack?"), about=about)["card"]:
+        # In the invader's own activation only a Medic's question hands the seat away before the
+        # roll: after one, the question is asked as after a marine's action (state.asks_reaction).
+        if (card or (healer_asked and asks_reaction(state, None))) and ctx.choose(
+                INVADER, "hellfire", [{"card": None}] + ([{"card": card}] if card else []),
+                M("Play Hellfire on this attack?"), about=about, always=True)["card"]:
             E.discard_card(ctx, card, M("played"))
             deadly += state.content.invader_card(card).amount
 
@@ -167,11 +169,11 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
         if player == INVADER:
             if not marine_attacker or not any(v in state.invaders for v in victims):
                 continue
-            dodge_cards = sorted(c for c in state.hand if state.content.invader_card(c).effect == "reroll")
-            if not dodge_cards:
+            card = _event_card(state, "reroll")
+            if not asks_reaction(state, card):
                 continue
-            got = ctx.choose(INVADER, "dodge_card", [{"card": None}, {"card": dodge_cards[0]}],
-                             M("Play a Dodge card against this attack?"), about=about)
+            got = ctx.choose(INVADER, "dodge_card", [{"card": None}] + ([{"card": card}] if card else []),
+                             M("Play a Dodge card against this attack?"), about=about, always=True)
             if got["card"]:
                 E.discard_card(ctx, got["card"], M("played"))
                 dodger = INVADER
@@ -215,8 +217,9 @@ def resolve_roll(ctx, attacker: str, weapon: str | None, target: Cell, why: Msg 
     dud = False
     if marine_attacker and not missed and any(f["ammo"] for f in fs):
         card = _event_card(state, "attack_fails")
-        if card and ctx.choose(INVADER, "dud", [{"card": None}, {"card": card}], M("Play Dud on this attack?"),
-                               about=about | {"faces": [list(f) for f in faces]})["card"]:
+        if asks_reaction(state, card) and ctx.choose(
+                INVADER, "dud", [{"card": None}] + ([{"card": card}] if card else []), M("Play Dud on this attack?"),
+                about=about | {"faces": [list(f) for f in faces]}, always=True)["card"]:
             E.discard_card(ctx, card, M("played"))
             dud = True
     hit = not missed and not dud and (prof.melee or (dist is not None and rng_total >= dist))
@@ -289,10 +292,11 @@ def _dark_energies(ctx, about: dict[str, Any]) -> None:
     state: DoomState = ctx.state
     card = _event_card(state, "remove_wound")
     wounded = [f for f, inv in state.invaders.items() if inv.wounds > 0]
-    if not card or not wounded:
+    if not wounded or not asks_reaction(state, card):
         return
-    opts = [{"card": None}] + [{"card": card, "figure": f} for f in wounded]
-    got = ctx.choose(INVADER, "dark_energies", opts, M("Play Dark Energies before this attack?"), about=about)
+    opts = [{"card": None}] + ([{"card": card, "figure": f} for f in wounded] if card else [])
+    got = ctx.choose(INVADER, "dark_energies", opts, M("Play Dark Energies before this attack?"), about=about,
+                     always=True)
     if got["card"]:
         E.discard_card(ctx, card, M("played"))
         inv = state.invaders[got["figure"]]
@@ -300,21 +304,25 @@ def _dark_energies(ctx, about: dict[str, Any]) -> None:
         E.emit(ctx, "dark_energies", M("Dark Energies: {figure} loses a wound marker.", figure=who(state, inv.id)), {})
 
 
-def _heal_window(ctx, target: str) -> None:
+def _heal_window(ctx, target: str) -> bool:
+    """The Medics' Heal before a roll against `target`; whether a Medic was asked."""
     state: DoomState = ctx.state
     mar = state.marines[target]
+    asked = False
     for medic in state.seats:
         if not order_usable(state, medic, "heal") or mar.health >= mar.max_health or mar.cell is None:
             continue
         mc = state.marines[medic].cell
         if medic != target and not state.map.adjacent(mc, mar.cell, state.closed_set):
             continue
+        asked = True
         if ctx.choose(medic, "heal", [{"heal": False}, {"heal": True}],
                       M("Heal {figure} before the roll?", figure=who(state, target)))["heal"]:
             state.marines[medic].order = None
             mar.health += 1
             E.emit(ctx, "heal", M("{figure} uses its Heal order: {target} heals 1 ({health} health).",
                                   figure=who(state, medic), target=who(state, target), health=mar.health), {"figure": target})
+    return asked
 
 
 def _damage(ctx, attacker: str, weapon: str | None, target: Cell, damage: int, prof: Q.Profile) -> None:

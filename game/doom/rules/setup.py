@@ -8,7 +8,7 @@ from game.doom.content import shared_content
 from game.doom.rules import effects as E
 from game.doom.rules import procedures as P
 from game.doom.rules.names import card_name, ref, who
-from game.doom.rules.state import INVADER, DoomState, Marine
+from game.doom.rules.state import INVADER, REVISIONS, DoomState, Marine
 from game.doom.rules.turn import start_marine_turn
 from game.engine.deck import Deck
 from game.engine.protocol import Event
@@ -56,14 +56,17 @@ def new_state(scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[Doo
     c = shared_content()
     if scenario not in c.scenarios:
         raise ValueError(f"unknown Doom scenario {scenario!r} (known: {', '.join(sorted(c.scenarios))})")
-    unknown = sorted(set(options) - set(OPTIONS) - {"colours"})
+    unknown = sorted(set(options) - set(OPTIONS) - {"colours", "rules"})
     if unknown:
         raise ValueError(f"unknown option {unknown[0]!r} for Doom (known: {', '.join(OPTIONS)})")
+    why = REVISIONS.refusal(options)  # "rules": the rules revision (state.RULES_REVISION)
+    if why is not None:
+        raise ValueError(why)
     n = options.get("marines", 3)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(c.marines):
         raise ValueError(f"Doom is played by 1 to {len(c.marines)} marines (and the invader), not {n!r}")
     for name, value in options.items():
-        if name == "colours":
+        if name in ("colours", "rules"):
             continue
         allowed = OPTIONS[name][1]
         if name not in ("marines", "colours") and (value not in allowed or type(value) is not type(allowed[0])):

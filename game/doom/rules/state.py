@@ -17,6 +17,7 @@ from game.doom.content import DoomContent, shared_content
 from game.doom.rules.board import DoomMap, load_map
 from game.engine.deck import Deck
 from game.engine.resolution import pending_words
+from game.engine.revisions import RulesRevisions
 from game.engine.rng import Pcg32, Rng
 from game.engine.text import from_json as text_from_json
 from game.engine.text import to_json as text_json
@@ -24,6 +25,19 @@ from game.engine.text import to_json as text_json
 Cell = tuple[int, int]
 FORMAT = 1
 INVADER = "invader"
+
+# The revision of the rules a new game is played with (game/engine/revisions.py: DoomTitle
+# .new_options puts it in the game's options, so its saves keep it). A rules fix that changes
+# what a game does raises it, and the rules keep the old behaviour for a game of an older
+# revision: a save replays as it was played. Revisions:
+#   0  every game saved before the revisions began (its options have no "rules"): the invader is
+#      asked about a reaction card (Dodge, Dud, Dark Energies, Trap, Ambush, Hellfire after a
+#      Medic's question) only when its hand holds one that fits, so in hot-seat the hand-off to
+#      the invader told the marines it held one.
+#   1  it is asked at every point where a card of that timing could be played whenever its hand
+#      holds any card (the hand's size is public), and passes when none fits (`asks_reaction`).
+RULES_REVISION = 1
+REVISIONS = RulesRevisions(RULES_REVISION)
 
 
 def cell_of(v: Any) -> Cell | None:
@@ -249,6 +263,22 @@ class DoomState:
         """The state as it is now, for the Resolver (game/engine/resolution.py): what `to_json()`
         gives now, made only when a save or a re-execution asks for it."""
         return Checkpoint(self)
+
+
+def rules_revision(state: DoomState) -> int:
+    """The rules revision the game was started with (RULES_REVISION)."""
+    return REVISIONS.of(state.options)
+
+
+def asks_reaction(state: DoomState, card: str | None) -> bool:
+    """Whether the invader is asked about a reaction card at a moment where one of that timing
+    could be played (the moment's public conditions met): `card` is the fitting card it holds, or
+    None. From revision 1 it is asked whenever its hand holds any card, fitting or not, so that
+    being asked tells the marines nothing but the hand's size, which is public; before, only when
+    it held one that fits (an old save replays its questions)."""
+    if card is not None:
+        return True
+    return bool(state.hand) and REVISIONS.of(state.options) >= 1
 
 
 _DEFAULTS: dict[str, Any] = {}

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from game.doom.rules import setup as S
 from game.doom.rules import turn as T
-from game.doom.rules.state import DoomState
+from game.doom.rules.state import REVISIONS, DoomState
 from game.engine.protocol import Action, Event, IllegalAction, Title
 from game.engine.text import M
 
@@ -30,6 +30,10 @@ class DoomTitle(Title[DoomState]):
         if not scenario.startswith(CUSTOM):
             return None
         return register(scenario, shared_content(), self.custom_dir)
+
+    def new_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A new game is played by the current rules revision (state.RULES_REVISION)."""
+        return REVISIONS.new_options(options)
 
     def opening(self, scenario: str, seed: int, options: Mapping[str, Any]) -> tuple[DoomState, list[Event]]:
         """The new game and what its set-up said (the marine cards, the invader's hand, the

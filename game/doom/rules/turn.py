@@ -18,7 +18,7 @@ from game.doom.rules import names
 from game.doom.rules import queries as Q
 from game.doom.rules.names import (ammo, card_name, label, monster as monster_name, monsters, option_labels, place, ref, sq,
                                    squares, weapon_name, who)
-from game.doom.rules.state import INVADER, Cell, DoomState
+from game.doom.rules.state import INVADER, Cell, DoomState, asks_reaction
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.text import M, Mn, Msg, join
 
@@ -206,7 +206,7 @@ def _window_actions(state: DoomState) -> list[Action]:
     """Before a marine declares (seed p. 11: 'immediately before a marine's turn'): Ambush."""
     w = state.flags["window"]
     out = [Action("pass", {}, M("Play nothing now"))]
-    for f in w["figures"]:
+    for f in (w["figures"] if w["card"] is not None else ()):
         out.append(Action("play", {"card": w["card"], "figure": f},
                           M("Play {card}: {figure} activates now", card=card_name(state, w["card"]),
                             figure=who(state, f))))
@@ -489,6 +489,8 @@ def refusal(state: DoomState, action: Action) -> Msg:
     """Why an action is not legal now, in words a player understands."""
     who_now = decider(state)
     if state.proc is not None:
+        if who_now == INVADER:  # 'the invader' is no sentence's start
+            return M("The invader must first answer: {question}", question=state.proc["pending"]["prompt"])
         return M("{figure} must first answer: {question}", figure=who(state, who_now),
                  question=state.proc["pending"]["prompt"])
     if state.flags.get("window"):
@@ -755,9 +757,10 @@ def _trap(ctx, marine: str) -> bool:
     state: DoomState = ctx.state
     card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "activate_two"), None)
     spawn = state.option("trap") == "spawn"
-    if card is None or (not state.invaders and not spawn) or state.outcome is not None:
+    if not asks_reaction(state, card) or (not state.invaders and not spawn) or state.outcome is not None:
         return False
-    if not ctx.choose(INVADER, "trap", [{"card": None}, {"card": card}], M("Play Trap now?"))["card"]:
+    if not ctx.choose(INVADER, "trap", [{"card": None}] + ([{"card": card}] if card else []),
+                      M("Play Trap now?"), always=True)["card"]:
         return False
     E.discard_card(ctx, card, M("played"))
     spec = state.content.invader_card(card)
@@ -1210,12 +1213,19 @@ def start_marine_turn(ctx) -> None:
                   "adrenaline": False, "start": None if mar.cell is None else list(mar.cell), "left": False}
     E.emit(ctx, "turn", label(("turn", mar.id), _turn_msg, state, mar.id), {"marine": mar.id})
     card = next((c for c in sorted(state.hand) if state.content.invader_card(c).effect == "ambush"), None)
-    if card is not None and mar.cell is not None:
-        within = state.content.invader_card(card).amount
+    if asks_reaction(state, card) and mar.cell is not None:
+        # How near an ambusher must be: the held card's, else any Ambush card's (public content).
+        within = state.content.invader_card(card).amount if card is not None else _ambush_reach(state)
         dist = state.map.path_distances(mar.cell, state.closed_set)
         near = [f for f, inv in state.invaders.items() if min(dist.get(c, 10 ** 6) for c in inv.cells) <= within]
         if near:
             state.flags["window"] = {"card": card, "figures": near}
+
+
+def _ambush_reach(state: DoomState) -> int:
+    """The reach of the deck's Ambush cards (the widest), where a window is opened for an invader
+    holding none (state.asks_reaction); -1 when the deck has none."""
+    return max((c.amount for c in state.content.invader_cards.values() if c.effect == "ambush"), default=-1)
 
 
 def start_invader_turn(ctx) -> None:

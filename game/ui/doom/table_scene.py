@@ -302,9 +302,13 @@ class DoomTable(GameTable):
             self._log.append((reason_line(name, why), (INVADER,)))
             self._log.append((reason_line(name, _("discards a card")), tuple(self.state.seats)))
             why = why if self.viewer == INVADER else _("discards a card")
+        elif decider == INVADER and self._card_declined(action) and len(self.session.legal_actions()) == 1:
+            return  # nothing to play (rules revision 1 asks all the same): nothing decided, nothing to say
         elif decider == INVADER and self._card_declined(action):
-            # The rules ask the invader about a card only when it holds one (Dodge, Dud, Ambush...):
-            # a visible "lets the moment pass" would tell the marines what is in its hand.
+            # A game of rules revision 0 asks the invader about a card only when it holds one
+            # (Dodge, Dud, Ambush...): a visible "lets the moment pass" would tell the marines what
+            # is in its hand. From revision 1 it is asked whenever it holds any card, and its
+            # answer stays its own all the same (its reason may weigh the card it holds).
             self._log.append((reason_line(name, why), (INVADER,)))
             if self.viewer != INVADER:
                 return
@@ -454,13 +458,22 @@ class DoomTable(GameTable):
 
     def hint(self) -> str:
         ch = self.choices
+        st = self.state
+        if self._asks_invader_card():
+            # Shown to the invader alone (the hand-off card hides the prompt from the marines):
+            # a question asked whatever the hand holds (rules revision 1, state.asks_reaction)
+            # says so when no card of the hand fits.
+            question = ch.question or _("Play a card before {who}'s turn?").format(
+                who=words.figure(st, st.seats[st.seat]))
+            if not any((a.payload or {}).get("card") for a in self.session.legal_actions()):
+                return question + " " + _("You hold no card that fits: pass.")
+            return question
         if ch.question and ch.targets:  # an interrupt (Guard, Sentry): its shots are lit targets
             return ch.question + " " + _("Click a red target to fire, or let it pass.")
         if ch.question and ch.squares:  # where a figure appears, is knocked back, walks on to
             return ch.question + " " + _("Click a lit square.")
         if ch.question:
             return ch.question
-        st = self.state
         if ch.cards and st.phase == "discard":
             return _("The invader holds too many cards: click one in the hand to discard it.")
         if ch.cards and st.phase == "spawn":
@@ -1450,7 +1463,10 @@ class DoomTable(GameTable):
         name, rect) from half the map's scale, when no figure stands on it; left out when the name,
         wider than its square, would run under the token of a figure beside it (at 1280x720
         'φυσίγγια/σφαίρες' went under Green's token: 'σίγγια/σφαίρες'). The hover card of the
-        marker names it still."""
+        marker names it still. A name keeps to its room: it slides along the squares of the
+        marker's room on its row, and one longer than they are is cut with an ellipsis ('Rocket
+        launcher' by a wall ran over it into the corridor); cut to less than two letters, it is
+        left out."""
         if self.camera.zoom < 0.5:
             return []
         taken = self.state.figure_cells()
@@ -1459,15 +1475,31 @@ class DoomTable(GameTable):
         for m in self.state.markers:
             if m.kind != "equipment" or m.cell not in seen or m.cell in taken:
                 continue
-            text = self._item_name(m.variant)
+            left, right = self._room_row(m.cell)
+            text = widgets.elide(self._item_name(m.variant), font, right - left - 4)
+            if len(text.rstrip("\u2026")) < 2:
+                continue
             r = self._cell_rect(m.cell)
             w, h = font.size(text)
             label = pygame.Rect(r.centerx - w // 2, r.bottom - 2 - h, w, h).inflate(4, 4)  # its shadow
+            label.x = max(left, min(label.x, right - label.width))
             beside = [self._cell_rect(c) for c in ((m.cell[0] + dx, m.cell[1]) for dx in (-3, -2, -1, 1, 2, 3))
                       if c in taken and c in seen]  # a long name ('ρουκέτες/χειροβομβίδες') spans squares
             if label.collidelist(beside) < 0:
                 out.append((m.id, text, label))
         return out
+
+    def _room_row(self, cell) -> tuple[int, int]:
+        """The screen x-range of the squares of `cell`'s room on its row that reach it without a
+        wall or a closed door between (where an item's name may lie)."""
+        dmap, closed, y = self.dmap, self.state.closed_set, cell[1]
+        area = dmap.area_of.get(cell)
+        lo = hi = cell[0]
+        while dmap.area_of.get((lo - 1, y)) == area and dmap.adjacent((lo, y), (lo - 1, y), closed):
+            lo -= 1
+        while dmap.area_of.get((hi + 1, y)) == area and dmap.adjacent((hi, y), (hi + 1, y), closed):
+            hi += 1
+        return self._cell_rect((lo, y)).left, self._cell_rect((hi, y)).right - 1
 
     def _item_label_rects(self, seen) -> list[pygame.Rect]:
         return [rect for _id, _text, rect in self._item_labels(seen)]
@@ -1954,7 +1986,7 @@ class DoomTable(GameTable):
                 extras.append(_("adrenaline {n}").format(n=m.adrenaline))
             if m.berserk:
                 extras.append(_("berserk"))
-            cards = [_(c.marine_card(card).name) for card in m.cards]
+            cards = [words.name(c.marine_card(card)) for card in m.cards]
             if cards:
                 extras.append(", ".join(cards))
             if extras:
@@ -2049,7 +2081,7 @@ def figure_card_lines(state, c, fig: str) -> tuple[str, list[str]]:
             lines.append(_("order: {o}").format(o=words.name(c.orders[m.order], capital=False)))
         for card in m.cards:  # each card's effect, the numbers the rules use
             mark = " *" if c.marine_card(card).provenance.placeholder() else ""
-            lines.append(f"{_(c.marine_card(card).name)}: {words.marine_card_text(c, card)}{mark}")
+            lines.append(f"{words.name(c.marine_card(card))}: {words.marine_card_text(c, card)}{mark}")
     else:
         inv = state.invaders[fig]
         mon = c.monsters[inv.monster]

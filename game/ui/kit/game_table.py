@@ -2211,8 +2211,8 @@ class GameTable(Scene, ABC):
             if self.handoff is not None:
                 # Behind the hot-seat card the next person's question and options stay hidden:
                 # they name the cards of a hand not shown yet (Level 7's 'Play Steel Nerves for
-                # Toughness'; Doom's 'Play a Dodge card against this attack?', asked only when the
-                # invader holds one, read dimmed behind the card by the marine who attacked).
+                # Toughness'; Doom's 'Play a Dodge card against this attack?', once asked only when
+                # the invader held one, read dimmed behind the card by the marine who attacked).
                 text = _("Pass the table to {name}").format(name=self.handoff_name(self.handoff))
                 buttons = []
         elif self.busy and not self._end_shown():
