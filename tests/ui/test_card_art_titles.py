@@ -48,3 +48,52 @@ def test_level7_cards_picture_their_bonus_and_abilities():
         for card in table:
             motifs = card_motifs(content, card + "#1")
             assert motifs and _drawable(motifs), card
+
+
+def test_convoy_cards_picture_what_their_steps_do():
+    """Every Convoy card names the marks of what its rules steps do (cards.toml's effect and
+    passive), through the table's card_art hook, and the kit draws each of them."""
+    from game.convoy.content import shared_content
+    from game.ui.convoy.card_art import card_motifs
+
+    content = shared_content()
+    assert card_motifs(content, "hunter") == (("skull", ""),)  # On entering: kill a Soldier here
+    assert card_motifs(content, "sniper") == (("skull", "\u22643"),)  # printed strength 3 or less
+    assert card_motifs(content, "gauss_cannon") == (("skull", ""), ("building", ""))
+    assert card_motifs(content, "lieutenant") == (("team", ""), ("strength", "+1"))
+    assert card_motifs(content, "annihilator") == (("station", "\u22121"),)
+    assert card_motifs(content, "recycler") == (("again", "2"),)  # two cards back under the deck
+    assert card_motifs(content, "power_core") == (("strength", "+3"),)  # only its bonus
+    for card in content.cards:
+        motifs = card_motifs(content, card)
+        assert motifs and _drawable(motifs), card
+    assert card_motifs(content, "no_such_card") == ()
+
+
+def test_convoy_faces_draw_the_motifs_of_the_hook(monkeypatch):
+    """The face's picture is the table hook's motifs: a face drawn with other motifs differs
+    in its picture, and one drawn with none shows the emblem alone (as before the hook)."""
+    import os
+
+    import pygame
+
+    from game.convoy.content import shared_content
+    from game.ui.assets import Assets
+    from game.ui.convoy import cards
+    from game.ui.scene import Context
+    from game.ui.settings import Settings
+
+    pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    ctx = Context(settings=Settings(), assets=Assets(), maps_dir=ASSETS.parent / "maps", settings_file=Path(os.devnull))
+    content = shared_content()
+    faces = {}
+    for motifs in (None, (("skull", ""),), (("move", ""),), ()):
+        s = pygame.Surface((90, 126), pygame.SRCALPHA)
+        cards.draw_card(s, ctx, s.get_rect(), content, "hunter", motifs=motifs)
+        L = cards.face_layout(ctx, content, "hunter", 90, 126)
+        faces[motifs] = pygame.image.tobytes(s.subsurface(cards.motif_box(L, 126)), "RGBA")
+    assert faces[None] == faces[(("skull", ""),)]  # the default is the card's own motifs
+    assert faces[(("move", ""),)] != faces[(("skull", ""),)]
+    assert faces[()] != faces[(("skull", ""),)]

@@ -15,6 +15,9 @@ Every emblem is procedural vector art derived from the card: a Robot is a silhou
 together from parts (tracks or legs, hull, head, arms) chosen per card, a Soldier an insignia
 (badge shape and device), a Building an outline, Equipment a module, an Instant a symbol of
 what it does. Shapes are drawn at 3x and smoothed down, so they read at 90 px.
+Over the emblem, drawn faint, the picture says what the card does: the kit's motifs
+(kit/card_art.py) that convoy/card_art.py names from the card's rules steps, given by the
+table's `card_art` hook (a skull for a kill, a fist with '+1' for a Strength token...).
 
 Small faces (under 150 px wide, the table's size at 1280x720) leave the ability text out and
 give its room to the emblem and the name: the enlarged hover view (a large rect) shows it all.
@@ -32,6 +35,8 @@ import pygame
 from game.i18n import _, capitals, pgettext
 from game.ui import widgets
 from game.ui.convoy.words import victory_result
+from game.ui.convoy.card_art import card_motifs
+from game.ui.kit.card_art import draw_motifs
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
 from game.ui.kit.name_fit import fit_name
 
@@ -41,6 +46,7 @@ Pt = tuple[float, float]
 CARD_W, CARD_H = 250, 350  # the aspect of every card (assets/cards: 250x350)
 STATES = ("normal", "playable", "selected", "dim", "offline")
 COMPACT_BELOW = 150  # narrower faces leave the ability text to the enlarged view
+FAINT = 80  # the emblem's opacity (of 255) behind the motifs of what the card does
 
 # side -> (frame, frame edge, band, band text, window, ink, accent)
 SIDE_LOOK: dict[str, dict[str, RGB]] = {
@@ -93,7 +99,7 @@ def city_text(content, city_id: str) -> tuple[str, str]:
 
 
 def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id: str, *, state: str = "normal",
-              shown: int | None = None) -> None:
+              shown: int | None = None, motifs: tuple | None = None) -> None:
     """One card face filling `rect`. state: normal | playable | selected | dim | offline.
     `shown`: the face's width left in sight when the next card of a fanned hand lies over it:
     the name is fitted into that part of its band (on two lines, a long word broken), so each
@@ -106,8 +112,8 @@ def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id:
         state = "normal"
     if shown is not None and shown >= rect.width:
         shown = None
-    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"), shown)
-    face = _FACES.get(key, lambda: _render_card(ctx, content, card_id, rect.size, state, shown))
+    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"), shown, motifs)
+    face = _FACES.get(key, lambda: _render_card(ctx, content, card_id, rect.size, state, shown, motifs))
     surface.blit(face, rect)
 
 
@@ -377,7 +383,7 @@ def _layout(w: int, h: int) -> dict[str, pygame.Rect | float | bool]:
 
 
 def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
-                 shown: int | None = None) -> pygame.Surface:
+                 shown: int | None = None, motifs: tuple | None = None) -> pygame.Surface:
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
     card = content.cards.get(card_id)
@@ -398,7 +404,10 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
     _frame_texture(out, card.side, card.type, full, inner, k)
     art: pygame.Rect = L["art"]
     _window(out, card, art, look, k)
-    _emblem_into(out, card, art, look, L)
+    motifs = card_motifs(content, card_id) if motifs is None else motifs
+    _emblem_into(out, card, art, look, L, faint=bool(motifs))
+    if motifs:
+        draw_motifs(out, motif_box(L, h), motifs, lambda px: _font(ctx, px, True))
     # name band
     name: pygame.Rect = L["name"]
     band = look["band"] if card.type != "instant" else _mix(look["band"], (30, 30, 30), 0.35)
@@ -533,7 +542,20 @@ def _window(out: pygame.Surface, card, art: pygame.Rect, look, k: float) -> None
     out.blit(glow, art)
 
 
-def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L) -> None:
+def motif_box(L: dict, h: int) -> pygame.Rect:
+    """Where a face's motifs go (kit/card_art.py): the picture below the strength badge and the
+    timing icon, above the type symbol where that stands in the picture (a small face)."""
+    art: pygame.Rect = L["art"]
+    top = max(strength_badge_rect(L).bottom, timing_icon_rect(L).bottom) + 1
+    bottom = art.bottom - max(1, round(3 * L["k"]))
+    icon = type_icon_rect(L, h)
+    if icon.colliderect(art) and icon.top > top:
+        bottom = min(bottom, icon.top)
+    side = max(2, round(8 * L["k"]))
+    return pygame.Rect(art.left + side, top, art.width - 2 * side, max(0, bottom - top))
+
+
+def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L, faint: bool = False) -> None:
     k = L["k"]
     c = L["corner"]
     # leave the corners' badges room when the art is short; in compact faces the emblem sits
@@ -542,6 +564,9 @@ def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L) -> None:
     size = max(8, size)
     img = emblem(card.id, card.side, card.type, size)
     rect = img.get_rect(center=(art.centerx, art.centery + (round(c * 0.18) if L["compact"] else round(10 * k))))
+    if faint:  # behind the motifs of what the card does: the card's own picture, a backdrop
+        img = img.copy()
+        img.fill((255, 255, 255, FAINT), special_flags=pygame.BLEND_RGBA_MULT)
     out.blit(img, rect)
 
 

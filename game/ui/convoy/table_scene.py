@@ -706,6 +706,13 @@ class ConvoyTable(GameTable):
                 self.say(_("Not an answer to the question: {prompt}").format(prompt=str(self._pending()["prompt"])))
         return None
 
+    def card_art(self, card: str) -> tuple:
+        """A card's picture: the motifs of what its steps do (convoy/card_art.py), drawn on
+        Convoy's own face over its faint emblem (cards.draw_card)."""
+        from game.ui.convoy.card_art import card_motifs
+
+        return card_motifs(self.content, card)
+
     def hovered_card(self) -> tuple[str, pygame.Rect] | None:
         """The card shown large under the pointer, with its rect: in a browsed pile, the hand or
         a city (a pile's top card is not: a click browses it)."""
@@ -893,7 +900,8 @@ class ConvoyTable(GameTable):
         else:
             pygame.draw.rect(surface, (60, 62, 68), deck, 1, border_radius=px(6))
         if pile:
-            cards.draw_card(surface, ctx, disc, self.content, st.ids[pile[-1]], state="dim" if small else "normal")
+            cards.draw_card(surface, ctx, disc, self.content, st.ids[pile[-1]], state="dim" if small else "normal",
+                            motifs=self.card_art(st.ids[pile[-1]]))
         else:
             pygame.draw.rect(surface, (60, 62, 68), disc, 1, border_radius=px(6))
         colour = gold if side == "moloch" else pal.text
@@ -1122,7 +1130,7 @@ class ConvoyTable(GameTable):
             lit = uid in self.glow.get("cards", ()) or uid in opts or uid in self.glow.get("abilities", ())
             dragged = self.drag_live and self.press_src == ("card", uid)
             look = "offline" if offline else "dim" if dragged else "selected" if lit else "normal"
-            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look)
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look, motifs=self.card_art(st.ids[uid]))
             if lit:
                 pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(6))
             self.slot_rects[uid] = rect  # before its Equipment's tab: the pointer on the tab finds the Equipment
@@ -1475,7 +1483,8 @@ class ConvoyTable(GameTable):
                 w, h = cards.card_size(h)
                 rect = pygame.Rect(0, 0, w, h)
                 rect.center = self.mouse
-                cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid], state="selected")
+                cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid], state="selected",
+                                motifs=self.card_art(self.state.ids[uid]))
 
     def _strength_panel(self) -> tuple[pygame.Rect, tuple] | None:
         """The strength breakdown of the city fought over, side by side and card by card (its
@@ -1520,7 +1529,7 @@ class ConvoyTable(GameTable):
             per_row = max(1, (area.width + px(8)) // (w + px(8)))
         for i, uid in enumerate(pile):
             rect = pygame.Rect(area.left + (i % per_row) * (w + px(8)), area.top + (i // per_row) * (h + px(8)), w, h)
-            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid])
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], motifs=self.card_art(st.ids[uid]))
             self.browse_rects.append((uid, rect))
 
     def _draw_steps(self, surface) -> None:
@@ -1604,7 +1613,7 @@ class ConvoyTable(GameTable):
             dragged = self.drag_live and self.press_src == ("hand", uid)
             look = "dim" if dragged else "playable" if mine and (uid in playable or uid in opts) else \
                 "normal" if not mine or pay else "dim"
-            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look,
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look, motifs=self.card_art(st.ids[uid]),
                             shown=laid[i + 1].left - rect.left if i + 1 < len(laid) else None)
             shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
             self.hand_rects.append((uid, shown, rect))
@@ -1635,7 +1644,7 @@ class ConvoyTable(GameTable):
         shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 120))
         surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
-        cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid])
+        cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid], motifs=self.card_art(self.state.ids[uid]))
         marks = self.card_marks(uid)
         if marks:  # a small face shows their short words: here the whole words
             said = " / ".join(mark_word(m) for m in marks)
