@@ -145,3 +145,25 @@ def test_an_instant_dropped_on_a_card_it_may_not_target_is_refused_unplayed(make
     drag(app, hand_pos(table, uid), table.slot_rects[target].center)
     acts = table.session.actions
     assert acts[n].kind == "instant" and acts[n].payload["card"] == uid
+
+
+def test_a_click_on_a_card_in_play_says_what_it_can_do_or_why_not(make_app, config_dir):
+    """A click on a card in play with no question open said nothing: it now shows the rules'
+    refusal of its ability (flow.refusal), or how to use one that may be used now."""
+    app, table = table_after(make_app, 1, 74)
+    st = table.state
+    side = 0 if table.session.decider == "moloch" else 1
+    app.run(max_frames=1)
+    live = [c for c in range(5) if not st.flipped[c]]
+    mine = [u for c in live for u in st.slots[c][side] if u in table.slot_rects]
+    theirs = [u for c in live for u in st.slots[c][1 - side] if u in table.slot_rects]
+    usable = {a.payload["card"] for a in table.session.legal_actions() if a.kind == "ability"}
+    plain = next(u for u in mine if B.defn(st, u).timing not in ("on_discard", "activated"))
+    do_click(app, table.slot_rects[plain].center)
+    assert table.message.startswith(B.defn(st, plain).name + " has no ability you can use.")
+    do_click(app, table.slot_rects[theirs[0]].center)
+    assert table.message.startswith(B.defn(st, theirs[0]).name + " is not one of your cards")
+    ranger = next(u for u in usable if B.defn(st, u).name == "Ranger")
+    n = len(table.session.actions)
+    do_click(app, table.slot_rects[ranger].center)
+    assert table.message == "Drop Ranger on another city to move it." and len(table.session.actions) == n

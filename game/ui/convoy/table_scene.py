@@ -704,6 +704,16 @@ class ConvoyTable(GameTable):
                 return None
             if target[0] != "strip":
                 self.say(_("Not an answer to the question: {prompt}").format(prompt=str(self._pending()["prompt"])))
+        elif target[0] == "card" and self._mine():
+            # A card in play clicked: what it can do now, in the rules' words (it said nothing:
+            # 'Juggernaut has no ability you can use.', a Hunter of the other side's not yours).
+            uid = target[1]
+            if not self._refused("ability", {"card": uid}, "ability"):
+                if self._move_targets(uid):
+                    self.say(_("Drop {card} on another city to move it.").format(card=self._name(uid)), ok=True)
+                else:
+                    self.say(_("{card}: use its ability with the \u26a1 button on the card.").format(card=self._name(uid)),
+                             ok=True)
         return None
 
     def card_art(self, card: str) -> tuple:
