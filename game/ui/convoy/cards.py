@@ -99,7 +99,7 @@ def city_text(content, city_id: str) -> tuple[str, str]:
 
 
 def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id: str, *, state: str = "normal",
-              shown: int | None = None, motifs: tuple | None = None) -> None:
+              shown: int | None = None, motifs: tuple | None = None, clear_left: int = 0) -> None:
     """One card face filling `rect`. state: normal | playable | selected | dim | offline.
     `shown`: the face's width left in sight when the next card of a fanned hand lies over it:
     the name is fitted into that part of its band (on two lines, a long word broken), so each
@@ -112,8 +112,8 @@ def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id:
         state = "normal"
     if shown is not None and shown >= rect.width:
         shown = None
-    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"), shown, motifs)
-    face = _FACES.get(key, lambda: _render_card(ctx, content, card_id, rect.size, state, shown, motifs))
+    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"), shown, motifs, clear_left)
+    face = _FACES.get(key, lambda: _render_card(ctx, content, card_id, rect.size, state, shown, motifs, clear_left))
     surface.blit(face, rect)
 
 
@@ -383,7 +383,7 @@ def _layout(w: int, h: int) -> dict[str, pygame.Rect | float | bool]:
 
 
 def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
-                 shown: int | None = None, motifs: tuple | None = None) -> pygame.Surface:
+                 shown: int | None = None, motifs: tuple | None = None, clear_left: int = 0) -> pygame.Surface:
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
     card = content.cards.get(card_id)
@@ -407,7 +407,7 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
     motifs = card_motifs(content, card_id) if motifs is None else motifs
     _emblem_into(out, card, art, look, L, faint=bool(motifs))
     if motifs:
-        draw_motifs(out, motif_box(L, h), motifs, lambda px: _font(ctx, px, True))
+        draw_motifs(out, motif_box(L, h, clear_left), motifs, lambda px: _font(ctx, px, True))
     # name band
     name: pygame.Rect = L["name"]
     band = look["band"] if card.type != "instant" else _mix(look["band"], (30, 30, 30), 0.35)
@@ -542,9 +542,11 @@ def _window(out: pygame.Surface, card, art: pygame.Rect, look, k: float) -> None
     out.blit(glow, art)
 
 
-def motif_box(L: dict, h: int) -> pygame.Rect:
+def motif_box(L: dict, h: int, clear_left: int = 0) -> pygame.Rect:
     """Where a face's motifs go (kit/card_art.py): the picture below the strength badge and the
-    timing icon, above the type symbol where that stands in the picture (a small face)."""
+    timing icon, above the type symbol where that stands in the picture (a small face), right
+    of `clear_left` pixels (a card in play keeps its token badges' column clear: they covered
+    the marks)."""
     art: pygame.Rect = L["art"]
     top = max(strength_badge_rect(L).bottom, timing_icon_rect(L).bottom) + 1
     bottom = art.bottom - max(1, round(3 * L["k"]))
@@ -552,7 +554,8 @@ def motif_box(L: dict, h: int) -> pygame.Rect:
     if icon.colliderect(art) and icon.top > top:
         bottom = min(bottom, icon.top)
     side = max(2, round(8 * L["k"]))
-    return pygame.Rect(art.left + side, top, art.width - 2 * side, max(0, bottom - top))
+    left = max(art.left + side, clear_left)
+    return pygame.Rect(left, top, max(0, art.right - side - left), max(0, bottom - top))
 
 
 def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L, faint: bool = False) -> None:

@@ -1140,7 +1140,8 @@ class ConvoyTable(GameTable):
             lit = uid in self.glow.get("cards", ()) or uid in opts or uid in self.glow.get("abilities", ())
             dragged = self.drag_live and self.press_src == ("card", uid)
             look = "offline" if offline else "dim" if dragged else "selected" if lit else "normal"
-            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look, motifs=self.card_art(st.ids[uid]))
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look, motifs=self.card_art(st.ids[uid]),
+                            clear_left=self.token_column(rect, uid))
             if lit:
                 pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(6))
             self.slot_rects[uid] = rect  # before its Equipment's tab: the pointer on the tab finds the Equipment
@@ -1276,6 +1277,15 @@ class ConvoyTable(GameTable):
             top = band - r - 1
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
+
+    def token_column(self, rect: pygame.Rect, uid: int) -> int:
+        """How far from the face's left its token badges reach (0: none), for the face to draw
+        its picture's marks right of them (cards.motif_box)."""
+        values = self.token_badges(rect, uid)
+        if not values:
+            return 0
+        r, centres = self.token_places(rect, len(values), uid)
+        return max(x + r for x, _y in centres) - rect.left + 1
 
     def token_badges(self, rect: pygame.Rect, uid: int) -> tuple[int, ...]:
         """The values the badges on card `uid`'s face `rect` show: one a token while their
