@@ -35,6 +35,7 @@ import pygame
 from game.i18n import _, capitals, pgettext
 from game.ui import widgets
 from game.ui.convoy.words import victory_result
+from game.convoy.rules.words import card_name
 from game.ui.convoy.card_art import card_motifs
 from game.ui.kit.card_art import draw_motifs
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
@@ -83,7 +84,7 @@ def card_size(height: int) -> tuple[int, int]:
 def card_text(content, card_id: str) -> tuple[str, str]:
     """(name, rules text) of a card, for an enlarged hover view or a tooltip."""
     card = content.cards[card_id]
-    return _(card.name), _(card.text)
+    return card_name(card.name), _(card.text)
 
 
 def city_text(content, city_id: str) -> tuple[str, str]:
@@ -295,7 +296,7 @@ def face_layout(ctx, content, card_id: str, w: int, h: int) -> dict[str, pygame.
         pad = max(3, round(6 * L["k"]))
         # the band may grow up to the type symbol's room under the strength badge
         most = name.bottom - strength_badge_rect(L).bottom - TYPE_ICON_LEAST - 1
-        high = _compact_name(ctx, _(card.name), name.width - 2 * pad, name.height, most)[2]
+        high = _compact_name(ctx, card_name(card.name), name.width - 2 * pad, name.height, most)[2]
         return pygame.Rect(name.left, name.bottom - high, name.width, high)
 
     name = _BANDS.get((id(content), card_id, w, h, _("placeholder")), make)
@@ -418,11 +419,11 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
     room = name
     if shown is not None:  # the next card covers the band's right part: the name in the rest
         room = pygame.Rect(name.left, name.top, max(2 * pad + 8, min(name.width, shown - name.left - 1)), name.height)
-        lines, font = _hidden_right_name(ctx, _(card.name), room.width - 2 * pad, name.height, k, L["compact"])
+        lines, font = _hidden_right_name(ctx, card_name(card.name), room.width - 2 * pad, name.height, k, L["compact"])
     elif L["compact"]:
-        lines, font, _high = _compact_name(ctx, _(card.name), room.width - 2 * pad, name.height)
+        lines, font, _high = _compact_name(ctx, card_name(card.name), room.width - 2 * pad, name.height)
     else:
-        lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
+        lines, font = _word_fit(ctx, card_name(card.name), room.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
     step = font.get_linesize() - (1 if len(lines) > 1 else 0)
     y0 = name.centery - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):

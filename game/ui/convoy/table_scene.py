@@ -31,6 +31,7 @@ from game.board.model import MapError
 from game.board.tmx_gate import check_map, parse_xml
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
+from game.convoy.rules.words import card_name
 from game.i18n import _, pgettext
 from game.ui import widgets
 from game.ui.convoy import cards, words
@@ -260,7 +261,7 @@ class ConvoyTable(GameTable):
 
     def _name(self, uid: int) -> str:
         """A card's name in the player's language (the data holds the English one)."""
-        return _(self._defn(uid).name)
+        return card_name(self._defn(uid).name)
 
     def update_choices(self) -> None:
         from game.convoy.rules import board as B
@@ -642,13 +643,13 @@ class ConvoyTable(GameTable):
         if d.type in ("robot", "soldier", "building"):
             city = target[1] if target[0] == "city" else self._city_of(target[1]) if target[0] == "card" else -1
             if city < 0:
-                self.say(_("Drop {card} into a city column of your side.").format(card=_(d.name)) + "  " + words.rule("play"))
+                self.say(_("Drop {card} into a city column of your side.").format(card=card_name(d.name)) + "  " + words.rule("play"))
                 return
             self._submit("play", {"card": uid, "city": city}, "play")
             return
         if d.type == "equipment":
             if target[0] != "card":
-                self.say(_("Drop {card} onto one of your Robots.").format(card=_(d.name)) + "  " + words.rule("equip"))
+                self.say(_("Drop {card} onto one of your Robots.").format(card=card_name(d.name)) + "  " + words.rule("equip"))
                 return
             self._submit("equip", {"card": uid, "robot": target[1]}, "equip")
             return
@@ -659,7 +660,7 @@ class ConvoyTable(GameTable):
                 # played (dropped on a Crusher, a Sniper was played and its one legal target,
                 # an Overseer in another city, was killed).
                 self.say(_("{card} cannot target {target}: drop it on one of the lit cards.").format(
-                    card=_(d.name), target=self._name(target[1])) + "  " + words.rule("instant"))
+                    card=card_name(d.name), target=self._name(target[1])) + "  " + words.rule("instant"))
                 return
             if self._submit("instant", {"card": uid}, "instant"):
                 if target[0] == "card":
@@ -669,7 +670,7 @@ class ConvoyTable(GameTable):
                 elif target[0] == "sector":
                     self._answer({"sector": [target[1], target[2]]})
             return
-        self.say(_("{card} is not played from the hand.").format(card=_(d.name)))
+        self.say(_("{card} is not played from the hand.").format(card=card_name(d.name)))
 
     # ------------------------------------------------------------------ input: clicks
     def click_card(self, card: str):
@@ -684,7 +685,7 @@ class ConvoyTable(GameTable):
             how = {"robot": _("drag it into a city column"), "soldier": _("drag it into a city column"),
                    "building": _("drag it into a city column"), "equipment": _("drag it onto one of your Robots"),
                    "instant": _("drag it onto its target")}.get(d.type, "")
-            self.say(_("{card}: {how}.").format(card=_(d.name), how=how), ok=True)
+            self.say(_("{card}: {how}.").format(card=card_name(d.name), how=how), ok=True)
         return None
 
     def click_view(self, pos):
@@ -1314,7 +1315,7 @@ class ConvoyTable(GameTable):
         'Ser…', then the Hungarian 'Szervoerősítő' to 'Szervoerő…', and on a battle column's
         small face 'Ugrófúvókák' to 'Ugróf…')."""
         d = self._defn(eq)
-        got = fit_name(lambda size: self.ctx.font(size, bold=True), f"{_(d.name)}\u00a0+{d.strength}", width, largest, 8,
+        got = fit_name(lambda size: self.ctx.font(size, bold=True), f"{card_name(d.name)}\u00a0+{d.strength}", width, largest, 8,
                        lines)
         return tuple(line.replace("\u00a0", " ") for line in got.lines), self.ctx.font(got.size, bold=True), got.fits
 
@@ -1385,7 +1386,7 @@ class ConvoyTable(GameTable):
                 parts.append(_("Equipment {n:+d}").format(n=eqv))
             if mods:
                 parts.append(_("abilities {n:+d}").format(n=mods))
-            lines.append(f"{_(d.name)}: {total}  ({', '.join(parts)})")
+            lines.append(f"{card_name(d.name)}: {total}  ({', '.join(parts)})")
         extra = B.side_strength(st, c, s) - sum(B.unit_strength(st, u, c, s) if B.defn(st, u).unit else B.defn(st, u).strength
                                                 for u in st.slots[c][s])
         if extra:
