@@ -167,3 +167,33 @@ def test_a_click_on_a_card_in_play_says_what_it_can_do_or_why_not(make_app, conf
     n = len(table.session.actions)
     do_click(app, table.slot_rects[ranger].center)
     assert table.message == "Drop Ranger on another city to move it." and len(table.session.actions) == n
+
+
+def test_a_click_on_a_hand_card_that_cannot_be_played_says_why(make_app, config_dir):
+    """A dimmed hand card clicked read how to play it, in green ('Move: drag it onto its
+    target.' with no Robot to move): it now says why not, in the rules' words, and a playable
+    one still says how."""
+    from game.convoy.rules import flow
+
+    seen = set()
+    for n in (7, 13, 20, 40, 60, 74):
+        app, table = table_after(make_app, 1, n)
+        st = table.state
+        side = 0 if table.session.decider == "moloch" else 1
+        playable = {a.payload.get("card") for a in table.session.legal_actions() if a.kind in ("play", "instant", "equip")}
+        for uid in list(st.hand[side]):
+            if uid not in {u for u, _s, _w in table.hand_rects}:
+                continue
+            d = B.defn(st, uid)
+            do_click(app, hand_pos(table, uid))
+            if uid in playable:
+                assert table.message_ok and table.message.startswith(d.name + ":"), (n, d.name, table.message)
+                continue
+            kind = {"instant": "instant", "equipment": "equip"}.get(d.type, "play")
+            if kind == "play":
+                why = flow.refusal(st, "play", {"card": uid, "city": B.active_city(st)})
+                assert not table.message_ok and table.message.startswith(str(why)), (n, d.name, table.message)
+            else:
+                assert not table.message_ok and not table.message.startswith(d.name + ":"), (n, d.name, table.message)
+            seen.add(d.type)
+    assert seen, "some hand card could not be played"

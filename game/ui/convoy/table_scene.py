@@ -682,11 +682,32 @@ class ConvoyTable(GameTable):
             return None
         if self._mine():
             d = self._defn(uid)
+            if not any(a.payload.get("card") == uid for a in self.actions if a.kind in ("play", "instant", "equip")) \
+                    and self._hand_refused(uid):
+                return None  # a card that cannot be played now: why, in the rules' words
             how = {"robot": _("drag it into a city column"), "soldier": _("drag it into a city column"),
                    "building": _("drag it into a city column"), "equipment": _("drag it onto one of your Robots"),
                    "instant": _("drag it onto its target")}.get(d.type, "")
             self.say(_("{card}: {how}.").format(card=card_name(d.name), how=how), ok=True)
         return None
+
+    def _hand_refused(self, uid: int) -> bool:
+        """Why hand card `uid` cannot be played now, said (True), from the rules' one check:
+        a unit asked of the active city, Equipment of a Robot on the table, an Instant as it is
+        (a dimmed Move clicked read 'Move: drag it onto its target.' in green)."""
+        from game.convoy.rules import board as B
+
+        d, st = self._defn(uid), self.state
+        if d.type == "instant":
+            return self._refused("instant", {"card": uid}, "instant")
+        if d.type == "equipment":
+            robots = [u for c in range(len(st.flipped)) if not st.flipped[c] for u in st.slots[c][0]
+                      if self._defn(u).type == "robot"]
+            if not robots and st.phase == "V":
+                self.say(_("Drop {card} onto one of your Robots.").format(card=card_name(d.name)) + "  " + words.rule("equip"))
+                return True
+            return self._refused("equip", {"card": uid, "robot": robots[0] if robots else uid}, "equip")
+        return self._refused("play", {"card": uid, "city": B.active_city(st)}, "play")
 
     def click_view(self, pos):
         if self.browse is not None:
