@@ -72,3 +72,33 @@ def test_the_picture_marks_keep_clear_of_the_token_badges(make_app, config_dir, 
                 assert not box.colliderect(pygame.Rect(x - r, y - r, 2 * r, 2 * r)), (size, st.ids[uid])
             checked += 1
         assert checked, size
+
+
+def test_the_own_discard_piles_count_does_not_stand_on_the_marks(make_app, config_dir, monkeypatch):
+    """The count on the own discard pile's top card stood over its picture's marks (an
+    Annihilator's station '−1' read '1 1'): that face shows its emblem alone; the opponent's
+    pile, its count beside it, keeps the marks."""
+    import pygame
+
+    from game.ui.convoy import cards
+    from tests.ui.test_convoy_drops import table_after
+
+    app, table = table_after(make_app, 1, 40, (1920, 1080))
+    drawn = []
+    real = cards.draw_card
+
+    def spy(surface, ctx, rect, content, card_id, **kw):
+        drawn.append((pygame.Rect(rect), kw.get("motifs")))
+        return real(surface, ctx, rect, content, card_id, **kw)
+
+    monkeypatch.setattr(cards, "draw_card", spy)
+    table.dirty = True
+    app.run(max_frames=1)
+    st = table.state
+    for side in ("moloch", "outpost"):
+        rect = table.pile_rects.get(side)
+        if rect is None or not st.discard[0 if side == "moloch" else 1]:
+            continue
+        faces = [m for r, m in drawn if r == rect]
+        assert faces, side
+        assert (faces[-1] == ()) == (side == table.bottom), (side, faces[-1])

@@ -932,8 +932,11 @@ class ConvoyTable(GameTable):
         else:
             pygame.draw.rect(surface, (60, 62, 68), deck, 1, border_radius=px(6))
         if pile:
+            # The own pile's count stands on its top card's middle: there the card keeps its emblem
+            # alone (the count over the marks read '1 1' for an Annihilator's '−1'); the browsed
+            # pile shows each card's marks.
             cards.draw_card(surface, ctx, disc, self.content, st.ids[pile[-1]], state="dim" if small else "normal",
-                            motifs=self.card_art(st.ids[pile[-1]]))
+                            motifs=self.card_art(st.ids[pile[-1]]) if small else ())
         else:
             pygame.draw.rect(surface, (60, 62, 68), disc, 1, border_radius=px(6))
         colour = gold if side == "moloch" else pal.text
