@@ -97,3 +97,30 @@ def test_convoy_faces_draw_the_motifs_of_the_hook(monkeypatch):
     assert faces[None] == faces[(("skull", ""),)]  # the default is the card's own motifs
     assert faces[(("move", ""),)] != faces[(("skull", ""),)]
     assert faces[()] != faces[(("skull", ""),)]
+
+
+def test_a_fanned_convoy_hand_card_draws_its_marks_in_the_part_that_shows(monkeypatch):
+    """A fanned hand's card (`shown`: the width the next card leaves in sight) draws its marks
+    in that part, not under the next card."""
+    import os
+
+    import pygame
+
+    from game.convoy.content import shared_content
+    from game.ui import widgets
+    from game.ui.assets import Assets
+    from game.ui.convoy import cards
+    from game.ui.scene import Context
+    from game.ui.settings import Settings
+
+    pygame.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((1, 1))
+    ctx = Context(settings=Settings(), assets=Assets(), maps_dir=ASSETS.parent / "maps", settings_file=Path(os.devnull))
+    boxes = []
+    real = cards.draw_motifs
+    monkeypatch.setattr(cards, "draw_motifs", lambda s, box, *a, **k: (boxes.append(pygame.Rect(box)), real(s, box, *a, **k)))
+    monkeypatch.setattr(cards, "_FACES", widgets.Memo(8))
+    s = pygame.Surface((62, 87), pygame.SRCALPHA)
+    cards.draw_card(s, ctx, s.get_rect(), shared_content(), "hunter", shown=36)
+    assert boxes and boxes[-1].right <= 36

@@ -408,7 +408,10 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
     motifs = card_motifs(content, card_id) if motifs is None else motifs
     _emblem_into(out, card, art, look, L, faint=bool(motifs))
     if motifs:
-        draw_motifs(out, motif_box(L, h, clear_left), motifs, lambda px: _font(ctx, px, True))
+        box = motif_box(L, h, clear_left)
+        if shown is not None:  # a fanned hand's next card covers the rest: the marks in the part that shows
+            box.width = max(0, min(box.width, shown - 2 - box.left))
+        draw_motifs(out, box, motifs, lambda px: _font(ctx, px, True))
     # name band
     name: pygame.Rect = L["name"]
     band = look["band"] if card.type != "instant" else _mix(look["band"], (30, 30, 30), 0.35)
