@@ -315,13 +315,11 @@ def _building(s: pygame.Surface, n: int, colour, grow: int) -> None:
 
 
 def _station(s: pygame.Surface, n: int, colour, grow: int) -> None:
-    """A battle station: the slot a card takes in a city, an outlined card's place."""
+    """A battle station: the slot a card takes in a city, an empty card's outline (as the
+    table draws a free station)."""
     u = n / 100
-    box = pygame.Rect(round(24 * u) - grow, round(8 * u) - grow, round(52 * u) + 2 * grow, round(76 * u) + 2 * grow)
-    pygame.draw.rect(s, colour, box, round(10 * u) + 2 * grow, border_radius=round(8 * u) + grow)
-    if grow == 0:
-        for y in (30, 46, 62):
-            pygame.draw.line(s, colour, (38 * u, y * u), (62 * u, y * u), max(1, round(5 * u)))
+    box = pygame.Rect(round(22 * u) - grow, round(8 * u) - grow, round(56 * u) + 2 * grow, round(80 * u) + 2 * grow)
+    pygame.draw.rect(s, colour, box, round(11 * u) + 2 * grow, border_radius=round(9 * u) + grow)
 
 
 def _tie(s: pygame.Surface, n: int, colour, grow: int) -> None:
