@@ -124,3 +124,19 @@ def test_a_fanned_convoy_hand_card_draws_its_marks_in_the_part_that_shows(monkey
     s = pygame.Surface((62, 87), pygame.SRCALPHA)
     cards.draw_card(s, ctx, s.get_rect(), shared_content(), "hunter", shown=36)
     assert boxes and boxes[-1].right <= 36
+
+
+def test_the_convoy_tables_hook_names_a_card_by_id_or_by_its_hand_key(make_app, config_dir):
+    """ConvoyTable.card_art, the kit's hook, answers for a card id and for a hand card's key
+    (its number in the state), as the kit asks it."""
+    from game.convoy.rules.title import ConvoyTitle
+    from game.engine.session import Session
+    from game.ui.convoy.card_art import card_motifs
+    from game.ui.convoy.table_scene import ConvoyTable
+
+    session = Session.start(ConvoyTitle(), "standard", seed=1, options={})
+    app = make_app((1280, 720))
+    table = ConvoyTable(app.ctx, session, ["human", "human"], (1280, 720))
+    uid = session.state.hand[0][0]
+    cid = session.state.ids[uid]
+    assert table.card_art(cid) == table.card_art(str(uid)) == card_motifs(table.content, cid) != ()

@@ -740,9 +740,12 @@ class ConvoyTable(GameTable):
 
     def card_art(self, card: str) -> tuple:
         """A card's picture: the motifs of what its steps do (convoy/card_art.py), drawn on
-        Convoy's own face over its faint emblem (cards.draw_card)."""
+        Convoy's own face over its faint emblem (cards.draw_card). `card`: a card id, or a hand
+        card's key as the kit names it (its number in the state)."""
         from game.ui.convoy.card_art import card_motifs
 
+        if card.isdigit() and int(card) < len(self.state.ids):
+            card = self.state.ids[int(card)]
         return card_motifs(self.content, card)
 
     def hovered_card(self) -> tuple[str, pygame.Rect] | None:
