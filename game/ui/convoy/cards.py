@@ -32,11 +32,11 @@ from typing import Callable
 
 import pygame
 
+from game.convoy.rules.words import card_name
 from game.i18n import _, capitals, pgettext
 from game.ui import widgets
-from game.ui.convoy.words import victory_result
-from game.convoy.rules.words import card_name
 from game.ui.convoy.card_art import card_motifs
+from game.ui.convoy.words import victory_result
 from game.ui.kit.card_art import draw_motifs
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
 from game.ui.kit.name_fit import fit_name

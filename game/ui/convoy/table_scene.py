@@ -29,9 +29,9 @@ import pygame
 
 from game.board.model import MapError
 from game.board.tmx_gate import check_map, parse_xml
+from game.convoy.rules.words import card_name
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
-from game.convoy.rules.words import card_name
 from game.i18n import _, pgettext
 from game.ui import widgets
 from game.ui.convoy import cards, words
