@@ -127,7 +127,8 @@ def extract_convoy_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, 
     """Neuroshima Convoy's shown content (game/convoy/data/*.toml), read with the game's own
     loader (game.convoy.content) so each msgid is exactly the value the names lookup
     (game/convoy/rules/words.py) translates: card names and rules texts, city names, features
-    and feature texts, sector names and effect texts."""
+    and feature texts, sector names and effect texts; the card names once more under the msgctxt
+    "convoy" (game/convoy/rules/words.py `card_name`: Gears writes Grenadier and Dig In too)."""
     from game.convoy.content import load_content
 
     path = _path(fileobj)
@@ -146,6 +147,9 @@ def extract_convoy_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, 
     for key, value in texts:
         if value:
             yield _line_of(raw, value), None, value, [key]
+    if path.name == "cards.toml":  # a card's name also under the context its lookup asks first
+        for cid, card in content.cards.items():
+            yield _line_of(raw, card.name), "pgettext", ("convoy", card.name), [f"{cid}.name"]
 
 
 def extract_level7_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:

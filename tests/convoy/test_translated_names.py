@@ -42,6 +42,7 @@ def test_convoy_sentences_name_cards_as_the_table_does(lang):
     # The cards' own entries (no context): a Gears place of the same English word ('Bunker',
     # msgctxt 'gears place') is another entry with its own translation.
     worded = {m.id: m.string for m in catalogue if isinstance(m.id, str) and m.context is None}
+    worded.update({m.id: m.string for m in catalogue if isinstance(m.id, str) and m.context == "convoy"})
     names = {c["name"] for c in cards["card"].values() if worded.get(c["name"]) not in (None, "", c["name"])}
     left = []
     for m in catalogue:
@@ -50,3 +51,20 @@ def test_convoy_sentences_name_cards_as_the_table_does(lang):
         left += [(name, m.string) for name in names
                  if m.id != name and name in m.id and name in m.string and f"({name})" not in m.string]
     assert not left, left[:5]
+
+
+def test_a_card_named_like_another_titles_thing_reads_as_the_convoy_card():
+    """The Hungarian hand showed 'Dig In' and 'Grenadier' among Hungarian names: the msgids were
+    Gears' too (an Order card and a Locust that keep their English names). A Convoy card's name
+    is read under the msgctxt "convoy" first (words.card_name), on its face and in the log."""
+    from game import i18n
+    from game.convoy.rules import words as W
+
+    i18n.set_language("hu")
+    try:
+        assert W.card_name("Dig In") == "Beásás" and W.card_name("Grenadier") == "Gránátos"
+        assert W.lookup("convoy.card", "grenadier", i18n.translate) == "Gránátos"
+        assert W.card_name("Juggernaut") == i18n._("Juggernaut")  # the others as before
+        assert i18n._("Dig In") == "Dig In" and i18n._("Grenadier") == "Grenadier"  # Gears' own
+    finally:
+        i18n.untranslated()

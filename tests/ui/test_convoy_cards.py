@@ -14,6 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.convoy.content import shared_content  # noqa: E402
+from game.convoy.rules.words import card_name  # noqa: E402
 from game.engine.provenance import Provenance  # noqa: E402
 from game.ui.convoy import cards  # noqa: E402
 
@@ -283,7 +284,7 @@ def test_a_long_first_word_leaves_the_second_line_to_the_rest_of_the_name(ctx, c
     try:
         w, h = cards.card_size(88)  # a hand card at 1280x720
         cards.draw_card(pygame.Surface((w, h), pygame.SRCALPHA), ctx, pygame.Rect(0, 0, w, h), content, "electromagnetic_field")
-        name = i18n._(content.cards["electromagnetic_field"].name)
+        name = card_name(content.cards["electromagnetic_field"].name)
     finally:
         i18n.set_language("en")
     assert name == "Elektromágneses mező"
@@ -384,7 +385,7 @@ def test_every_name_shows_whole_on_a_battle_columns_face(ctx, content, monkeypat
             for card_id, card in content.cards.items():
                 drawn.clear()
                 cards.draw_card(pygame.Surface((w, h), pygame.SRCALPHA), ctx, pygame.Rect(0, 0, w, h), content, card_id)
-                name = i18n._(card.name)
+                name = card_name(card.name)
                 shown = [line for line in drawn if line != "*"]
                 assert "\u2026" not in "".join(shown), (height, card_id, shown)
                 joined = "".join(line[:-1] if line.endswith("-") else line + " " for line in shown).strip()

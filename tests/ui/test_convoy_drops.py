@@ -145,3 +145,55 @@ def test_an_instant_dropped_on_a_card_it_may_not_target_is_refused_unplayed(make
     drag(app, hand_pos(table, uid), table.slot_rects[target].center)
     acts = table.session.actions
     assert acts[n].kind == "instant" and acts[n].payload["card"] == uid
+
+
+def test_a_click_on_a_card_in_play_says_what_it_can_do_or_why_not(make_app, config_dir):
+    """A click on a card in play with no question open said nothing: it now shows the rules'
+    refusal of its ability (flow.refusal), or how to use one that may be used now."""
+    app, table = table_after(make_app, 1, 74)
+    st = table.state
+    side = 0 if table.session.decider == "moloch" else 1
+    app.run(max_frames=1)
+    live = [c for c in range(5) if not st.flipped[c]]
+    mine = [u for c in live for u in st.slots[c][side] if u in table.slot_rects]
+    theirs = [u for c in live for u in st.slots[c][1 - side] if u in table.slot_rects]
+    usable = {a.payload["card"] for a in table.session.legal_actions() if a.kind == "ability"}
+    plain = next(u for u in mine if B.defn(st, u).timing not in ("on_discard", "activated"))
+    do_click(app, table.slot_rects[plain].center)
+    assert table.message.startswith(B.defn(st, plain).name + " has no ability you can use.")
+    do_click(app, table.slot_rects[theirs[0]].center)
+    assert table.message.startswith(B.defn(st, theirs[0]).name + " is not one of your cards")
+    ranger = next(u for u in usable if B.defn(st, u).name == "Ranger")
+    n = len(table.session.actions)
+    do_click(app, table.slot_rects[ranger].center)
+    assert table.message == "Drop Ranger on another city to move it." and len(table.session.actions) == n
+
+
+def test_a_click_on_a_hand_card_that_cannot_be_played_says_why(make_app, config_dir):
+    """A dimmed hand card clicked read how to play it, in green ('Move: drag it onto its
+    target.' with no Robot to move): it now says why not, in the rules' words, and a playable
+    one still says how."""
+    from game.convoy.rules import flow
+
+    seen = set()
+    for n in (7, 13, 20, 40, 60, 74):
+        app, table = table_after(make_app, 1, n)
+        st = table.state
+        side = 0 if table.session.decider == "moloch" else 1
+        playable = {a.payload.get("card") for a in table.session.legal_actions() if a.kind in ("play", "instant", "equip")}
+        for uid in list(st.hand[side]):
+            if uid not in {u for u, _s, _w in table.hand_rects}:
+                continue
+            d = B.defn(st, uid)
+            do_click(app, hand_pos(table, uid))
+            if uid in playable:
+                assert table.message_ok and table.message.startswith(d.name + ":"), (n, d.name, table.message)
+                continue
+            kind = {"instant": "instant", "equipment": "equip"}.get(d.type, "play")
+            if kind == "play":
+                why = flow.refusal(st, "play", {"card": uid, "city": B.active_city(st)})
+                assert not table.message_ok and table.message.startswith(str(why)), (n, d.name, table.message)
+            else:
+                assert not table.message_ok and not table.message.startswith(d.name + ":"), (n, d.name, table.message)
+            seen.add(d.type)
+    assert seen, "some hand card could not be played"

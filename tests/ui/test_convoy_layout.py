@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.convoy.rules.title import ConvoyTitle
+from game.convoy.rules.words import card_name
 from game.engine.bots import RandomBot
 from game.engine.session import Session
 from game.ui.convoy.setup_scene import ConvoySetup
@@ -180,7 +181,7 @@ def test_a_robots_equipment_tab_names_it_whole_in_the_language_with_its_strength
         monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (written.append(text), real(surface, text, *a, **k))[1])
         table.dirty = True
         draw(app)
-        worded = i18n._(B.defn(st, item).name)
+        worded = card_name(B.defn(st, item).name)
         strength = f"+{B.defn(st, item).strength}"
     finally:
         i18n.set_language("en")
@@ -219,7 +220,7 @@ def test_the_tables_own_words_name_cards_and_cities_in_the_language(make_app, mo
         side = next(s for s in range(2) if st.slots[4][s] or st.slots[0][s])
         c = 4 if st.slots[4][side] else 0
         uid = st.slots[c][side][0]
-        card = i18n._(B.defn(st, uid).name)
+        card = card_name(B.defn(st, uid).name)
         breakdown = table._breakdown(c, side)
         table._drop_ability = None
         said = table._name(uid)

@@ -17,6 +17,7 @@ from dataclasses import replace
 import pytest
 
 from game import i18n
+from game.convoy.rules.words import card_name
 from tests.ui.conftest import record_text_rects
 from tests.ui.test_convoy_layout import mid_game, moloch_first_in_column
 from tests.ui.test_ui_scale import draw
@@ -137,7 +138,7 @@ def test_a_fanned_hand_of_fourteen_shows_every_name_in_sight(make_app, monkeypat
     draw(app)
     assert len(table.hand_rects) == 14 and table.hand_rects[0][1].width < table.hand_rects[0][2].width
     for uid, shown, _rect in table.hand_rects[:-1]:
-        name = i18n._(table.content.cards[st.ids[uid]].name)
+        name = card_name(table.content.cards[st.ids[uid]].name)
         drawn = [line for face in faces[st.ids[uid]] for line in blits.get(face, [])
                  if line[0].rstrip("-") and line[0].rstrip("-") in name]
         assert drawn, (language, size, name)

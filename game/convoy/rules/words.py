@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.convoy.content import SIDES, shared_content
-from game.engine.text import M, Mn, Msg, Ref, register_names
+from game.engine.text import M, Mn, Msg, Ref, named_in, register_names
 from game.i18n import N_
 
 SIDE_NAMES = {"moloch": N_("Moloch"), "outpost": N_("Outpost")}
@@ -170,13 +170,23 @@ def c():
     return shared_content()
 
 
+def card_name(name: str, translate: Callable[[str], str] | None = None) -> str:
+    """A card's name in the language in use: its translation under the msgctxt "convoy" first
+    (game/i18n_extract.py), else the plain one. Gears keeps its Locust Grenadier and its Dig In
+    order in English in Hungarian; Convoy's cards of those names are the Outpost's 'Gránátos'
+    and 'Beásás'."""
+    if translate is None:
+        from game.i18n import translate
+    return named_in("convoy", name, translate)
+
+
 def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
     """The name of a Convoy thing in the language `translate` gives: the content's names are
     msgids (game/i18n_extract.py puts them in the catalogues); a side's name is a template here."""
     content = c()
     if kind == "convoy.card":
         d = content.cards.get(key)
-        return translate(d.name) if d else key
+        return card_name(d.name, translate) if d else key
     if kind == "convoy.city":
         return translate(_city_def(key).name)
     if kind == "convoy.feature":

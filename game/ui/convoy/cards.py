@@ -15,6 +15,9 @@ Every emblem is procedural vector art derived from the card: a Robot is a silhou
 together from parts (tracks or legs, hull, head, arms) chosen per card, a Soldier an insignia
 (badge shape and device), a Building an outline, Equipment a module, an Instant a symbol of
 what it does. Shapes are drawn at 3x and smoothed down, so they read at 90 px.
+Over the emblem, drawn faint, the picture says what the card does: the kit's motifs
+(kit/card_art.py) that convoy/card_art.py names from the card's rules steps, given by the
+table's `card_art` hook (a skull for a kill, a fist with '+1' for a Strength token...).
 
 Small faces (under 150 px wide, the table's size at 1280x720) leave the ability text out and
 give its room to the emblem and the name: the enlarged hover view (a large rect) shows it all.
@@ -29,9 +32,12 @@ from typing import Callable
 
 import pygame
 
+from game.convoy.rules.words import card_name
 from game.i18n import _, capitals, pgettext
 from game.ui import widgets
+from game.ui.convoy.card_art import card_motifs
 from game.ui.convoy.words import victory_result
+from game.ui.kit.card_art import draw_motifs
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
 from game.ui.kit.name_fit import fit_name
 
@@ -41,6 +47,7 @@ Pt = tuple[float, float]
 CARD_W, CARD_H = 250, 350  # the aspect of every card (assets/cards: 250x350)
 STATES = ("normal", "playable", "selected", "dim", "offline")
 COMPACT_BELOW = 150  # narrower faces leave the ability text to the enlarged view
+FAINT = 80  # the emblem's opacity (of 255) behind the motifs of what the card does
 
 # side -> (frame, frame edge, band, band text, window, ink, accent)
 SIDE_LOOK: dict[str, dict[str, RGB]] = {
@@ -77,7 +84,7 @@ def card_size(height: int) -> tuple[int, int]:
 def card_text(content, card_id: str) -> tuple[str, str]:
     """(name, rules text) of a card, for an enlarged hover view or a tooltip."""
     card = content.cards[card_id]
-    return _(card.name), _(card.text)
+    return card_name(card.name), _(card.text)
 
 
 def city_text(content, city_id: str) -> tuple[str, str]:
@@ -93,7 +100,7 @@ def city_text(content, city_id: str) -> tuple[str, str]:
 
 
 def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id: str, *, state: str = "normal",
-              shown: int | None = None) -> None:
+              shown: int | None = None, motifs: tuple | None = None, clear_left: int = 0) -> None:
     """One card face filling `rect`. state: normal | playable | selected | dim | offline.
     `shown`: the face's width left in sight when the next card of a fanned hand lies over it:
     the name is fitted into that part of its band (on two lines, a long word broken), so each
@@ -106,8 +113,8 @@ def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id:
         state = "normal"
     if shown is not None and shown >= rect.width:
         shown = None
-    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"), shown)
-    face = _FACES.get(key, lambda: _render_card(ctx, content, card_id, rect.size, state, shown))
+    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"), shown, motifs, clear_left)
+    face = _FACES.get(key, lambda: _render_card(ctx, content, card_id, rect.size, state, shown, motifs, clear_left))
     surface.blit(face, rect)
 
 
@@ -289,7 +296,7 @@ def face_layout(ctx, content, card_id: str, w: int, h: int) -> dict[str, pygame.
         pad = max(3, round(6 * L["k"]))
         # the band may grow up to the type symbol's room under the strength badge
         most = name.bottom - strength_badge_rect(L).bottom - TYPE_ICON_LEAST - 1
-        high = _compact_name(ctx, _(card.name), name.width - 2 * pad, name.height, most)[2]
+        high = _compact_name(ctx, card_name(card.name), name.width - 2 * pad, name.height, most)[2]
         return pygame.Rect(name.left, name.bottom - high, name.width, high)
 
     name = _BANDS.get((id(content), card_id, w, h, _("placeholder")), make)
@@ -377,7 +384,7 @@ def _layout(w: int, h: int) -> dict[str, pygame.Rect | float | bool]:
 
 
 def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
-                 shown: int | None = None) -> pygame.Surface:
+                 shown: int | None = None, motifs: tuple | None = None, clear_left: int = 0) -> pygame.Surface:
     w, h = size
     out = pygame.Surface(size, pygame.SRCALPHA)
     card = content.cards.get(card_id)
@@ -398,7 +405,13 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
     _frame_texture(out, card.side, card.type, full, inner, k)
     art: pygame.Rect = L["art"]
     _window(out, card, art, look, k)
-    _emblem_into(out, card, art, look, L)
+    motifs = card_motifs(content, card_id) if motifs is None else motifs
+    _emblem_into(out, card, art, look, L, faint=bool(motifs))
+    if motifs:
+        box = motif_box(L, h, clear_left)
+        if shown is not None:  # a fanned hand's next card covers the rest: the marks in the part that shows
+            box.width = max(0, min(box.width, shown - 2 - box.left))
+        draw_motifs(out, box, motifs, lambda px: _font(ctx, px, True))
     # name band
     name: pygame.Rect = L["name"]
     band = look["band"] if card.type != "instant" else _mix(look["band"], (30, 30, 30), 0.35)
@@ -409,11 +422,11 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
     room = name
     if shown is not None:  # the next card covers the band's right part: the name in the rest
         room = pygame.Rect(name.left, name.top, max(2 * pad + 8, min(name.width, shown - name.left - 1)), name.height)
-        lines, font = _hidden_right_name(ctx, _(card.name), room.width - 2 * pad, name.height, k, L["compact"])
+        lines, font = _hidden_right_name(ctx, card_name(card.name), room.width - 2 * pad, name.height, k, L["compact"])
     elif L["compact"]:
-        lines, font, _high = _compact_name(ctx, _(card.name), room.width - 2 * pad, name.height)
+        lines, font, _high = _compact_name(ctx, card_name(card.name), room.width - 2 * pad, name.height)
     else:
-        lines, font = _word_fit(ctx, _(card.name), room.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
+        lines, font = _word_fit(ctx, card_name(card.name), room.width - 2 * pad, 19 * k, max(9, 12 * k), lines=1, squeeze=1.15)
     step = font.get_linesize() - (1 if len(lines) > 1 else 0)
     y0 = name.centery - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
@@ -533,7 +546,23 @@ def _window(out: pygame.Surface, card, art: pygame.Rect, look, k: float) -> None
     out.blit(glow, art)
 
 
-def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L) -> None:
+def motif_box(L: dict, h: int, clear_left: int = 0) -> pygame.Rect:
+    """Where a face's motifs go (kit/card_art.py): the picture below the strength badge and the
+    timing icon, above the type symbol where that stands in the picture (a small face), right
+    of `clear_left` pixels (a card in play keeps its token badges' column clear: they covered
+    the marks)."""
+    art: pygame.Rect = L["art"]
+    top = max(strength_badge_rect(L).bottom, timing_icon_rect(L).bottom) + 1
+    bottom = art.bottom - max(1, round(3 * L["k"]))
+    icon = type_icon_rect(L, h)
+    if icon.colliderect(art) and icon.top > top:
+        bottom = min(bottom, icon.top)
+    side = max(2, round(8 * L["k"]))
+    left = max(art.left + side, clear_left)
+    return pygame.Rect(left, top, max(0, art.right - side - left), max(0, bottom - top))
+
+
+def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L, faint: bool = False) -> None:
     k = L["k"]
     c = L["corner"]
     # leave the corners' badges room when the art is short; in compact faces the emblem sits
@@ -542,6 +571,9 @@ def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L) -> None:
     size = max(8, size)
     img = emblem(card.id, card.side, card.type, size)
     rect = img.get_rect(center=(art.centerx, art.centery + (round(c * 0.18) if L["compact"] else round(10 * k))))
+    if faint:  # behind the motifs of what the card does: the card's own picture, a backdrop
+        img = img.copy()
+        img.fill((255, 255, 255, FAINT), special_flags=pygame.BLEND_RGBA_MULT)
     out.blit(img, rect)
 
 

@@ -29,6 +29,7 @@ import pygame
 
 from game.board.model import MapError
 from game.board.tmx_gate import check_map, parse_xml
+from game.convoy.rules.words import card_name
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.i18n import _, pgettext
@@ -260,7 +261,7 @@ class ConvoyTable(GameTable):
 
     def _name(self, uid: int) -> str:
         """A card's name in the player's language (the data holds the English one)."""
-        return _(self._defn(uid).name)
+        return card_name(self._defn(uid).name)
 
     def update_choices(self) -> None:
         from game.convoy.rules import board as B
@@ -642,13 +643,13 @@ class ConvoyTable(GameTable):
         if d.type in ("robot", "soldier", "building"):
             city = target[1] if target[0] == "city" else self._city_of(target[1]) if target[0] == "card" else -1
             if city < 0:
-                self.say(_("Drop {card} into a city column of your side.").format(card=_(d.name)) + "  " + words.rule("play"))
+                self.say(_("Drop {card} into a city column of your side.").format(card=card_name(d.name)) + "  " + words.rule("play"))
                 return
             self._submit("play", {"card": uid, "city": city}, "play")
             return
         if d.type == "equipment":
             if target[0] != "card":
-                self.say(_("Drop {card} onto one of your Robots.").format(card=_(d.name)) + "  " + words.rule("equip"))
+                self.say(_("Drop {card} onto one of your Robots.").format(card=card_name(d.name)) + "  " + words.rule("equip"))
                 return
             self._submit("equip", {"card": uid, "robot": target[1]}, "equip")
             return
@@ -659,7 +660,7 @@ class ConvoyTable(GameTable):
                 # played (dropped on a Crusher, a Sniper was played and its one legal target,
                 # an Overseer in another city, was killed).
                 self.say(_("{card} cannot target {target}: drop it on one of the lit cards.").format(
-                    card=_(d.name), target=self._name(target[1])) + "  " + words.rule("instant"))
+                    card=card_name(d.name), target=self._name(target[1])) + "  " + words.rule("instant"))
                 return
             if self._submit("instant", {"card": uid}, "instant"):
                 if target[0] == "card":
@@ -669,7 +670,7 @@ class ConvoyTable(GameTable):
                 elif target[0] == "sector":
                     self._answer({"sector": [target[1], target[2]]})
             return
-        self.say(_("{card} is not played from the hand.").format(card=_(d.name)))
+        self.say(_("{card} is not played from the hand.").format(card=card_name(d.name)))
 
     # ------------------------------------------------------------------ input: clicks
     def click_card(self, card: str):
@@ -681,11 +682,32 @@ class ConvoyTable(GameTable):
             return None
         if self._mine():
             d = self._defn(uid)
+            if not any(a.payload.get("card") == uid for a in self.actions if a.kind in ("play", "instant", "equip")) \
+                    and self._hand_refused(uid):
+                return None  # a card that cannot be played now: why, in the rules' words
             how = {"robot": _("drag it into a city column"), "soldier": _("drag it into a city column"),
                    "building": _("drag it into a city column"), "equipment": _("drag it onto one of your Robots"),
                    "instant": _("drag it onto its target")}.get(d.type, "")
-            self.say(_("{card}: {how}.").format(card=_(d.name), how=how), ok=True)
+            self.say(_("{card}: {how}.").format(card=card_name(d.name), how=how), ok=True)
         return None
+
+    def _hand_refused(self, uid: int) -> bool:
+        """Why hand card `uid` cannot be played now, said (True), from the rules' one check:
+        a unit asked of the active city, Equipment of a Robot on the table, an Instant as it is
+        (a dimmed Move clicked read 'Move: drag it onto its target.' in green)."""
+        from game.convoy.rules import board as B
+
+        d, st = self._defn(uid), self.state
+        if d.type == "instant":
+            return self._refused("instant", {"card": uid}, "instant")
+        if d.type == "equipment":
+            robots = [u for c in range(len(st.flipped)) if not st.flipped[c] for u in st.slots[c][0]
+                      if self._defn(u).type == "robot"]
+            if not robots and st.phase == "V":
+                self.say(_("Drop {card} onto one of your Robots.").format(card=card_name(d.name)) + "  " + words.rule("equip"))
+                return True
+            return self._refused("equip", {"card": uid, "robot": robots[0] if robots else uid}, "equip")
+        return self._refused("play", {"card": uid, "city": B.active_city(st)}, "play")
 
     def click_view(self, pos):
         if self.browse is not None:
@@ -704,7 +726,27 @@ class ConvoyTable(GameTable):
                 return None
             if target[0] != "strip":
                 self.say(_("Not an answer to the question: {prompt}").format(prompt=str(self._pending()["prompt"])))
+        elif target[0] == "card" and self._mine():
+            # A card in play clicked: what it can do now, in the rules' words (it said nothing:
+            # 'Juggernaut has no ability you can use.', a Hunter of the other side's not yours).
+            uid = target[1]
+            if not self._refused("ability", {"card": uid}, "ability"):
+                if self._move_targets(uid):
+                    self.say(_("Drop {card} on another city to move it.").format(card=self._name(uid)), ok=True)
+                else:
+                    self.say(_("{card}: use its ability with the \u26a1 button on the card.").format(card=self._name(uid)),
+                             ok=True)
         return None
+
+    def card_art(self, card: str) -> tuple:
+        """A card's picture: the motifs of what its steps do (convoy/card_art.py), drawn on
+        Convoy's own face over its faint emblem (cards.draw_card). `card`: a card id, or a hand
+        card's key as the kit names it (its number in the state)."""
+        from game.ui.convoy.card_art import card_motifs
+
+        if card.isdigit() and int(card) < len(self.state.ids):
+            card = self.state.ids[int(card)]
+        return card_motifs(self.content, card)
 
     def hovered_card(self) -> tuple[str, pygame.Rect] | None:
         """The card shown large under the pointer, with its rect: in a browsed pile, the hand or
@@ -893,7 +935,11 @@ class ConvoyTable(GameTable):
         else:
             pygame.draw.rect(surface, (60, 62, 68), deck, 1, border_radius=px(6))
         if pile:
-            cards.draw_card(surface, ctx, disc, self.content, st.ids[pile[-1]], state="dim" if small else "normal")
+            # The own pile's count stands on its top card's middle: there the card keeps its emblem
+            # alone (the count over the marks read '1 1' for an Annihilator's '−1'); the browsed
+            # pile shows each card's marks.
+            cards.draw_card(surface, ctx, disc, self.content, st.ids[pile[-1]], state="dim" if small else "normal",
+                            motifs=self.card_art(st.ids[pile[-1]]) if small else ())
         else:
             pygame.draw.rect(surface, (60, 62, 68), disc, 1, border_radius=px(6))
         colour = gold if side == "moloch" else pal.text
@@ -1122,7 +1168,8 @@ class ConvoyTable(GameTable):
             lit = uid in self.glow.get("cards", ()) or uid in opts or uid in self.glow.get("abilities", ())
             dragged = self.drag_live and self.press_src == ("card", uid)
             look = "offline" if offline else "dim" if dragged else "selected" if lit else "normal"
-            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look)
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look, motifs=self.card_art(st.ids[uid]),
+                            clear_left=self.token_column(rect, uid))
             if lit:
                 pygame.draw.rect(surface, GLOW, rect.inflate(px(4), px(4)), px(3), border_radius=px(6))
             self.slot_rects[uid] = rect  # before its Equipment's tab: the pointer on the tab finds the Equipment
@@ -1259,6 +1306,15 @@ class ConvoyTable(GameTable):
         per_column = max(1, (band - top - r) // step + 1)
         return r, [(rect.left + r + 1 + (k // per_column) * step, top + (k % per_column) * step) for k in range(n)]
 
+    def token_column(self, rect: pygame.Rect, uid: int) -> int:
+        """How far from the face's left its token badges reach (0: none), for the face to draw
+        its picture's marks right of them (cards.motif_box)."""
+        values = self.token_badges(rect, uid)
+        if not values:
+            return 0
+        r, centres = self.token_places(rect, len(values), uid)
+        return max(x + r for x, _y in centres) - rect.left + 1
+
     def token_badges(self, rect: pygame.Rect, uid: int) -> tuple[int, ...]:
         """The values the badges on card `uid`'s face `rect` show: one a token while their
         columns stay on the face, else the tokens summed by sign (a Robot with eight tokens
@@ -1286,7 +1342,7 @@ class ConvoyTable(GameTable):
         'Ser…', then the Hungarian 'Szervoerősítő' to 'Szervoerő…', and on a battle column's
         small face 'Ugrófúvókák' to 'Ugróf…')."""
         d = self._defn(eq)
-        got = fit_name(lambda size: self.ctx.font(size, bold=True), f"{_(d.name)}\u00a0+{d.strength}", width, largest, 8,
+        got = fit_name(lambda size: self.ctx.font(size, bold=True), f"{card_name(d.name)}\u00a0+{d.strength}", width, largest, 8,
                        lines)
         return tuple(line.replace("\u00a0", " ") for line in got.lines), self.ctx.font(got.size, bold=True), got.fits
 
@@ -1357,7 +1413,7 @@ class ConvoyTable(GameTable):
                 parts.append(_("Equipment {n:+d}").format(n=eqv))
             if mods:
                 parts.append(_("abilities {n:+d}").format(n=mods))
-            lines.append(f"{_(d.name)}: {total}  ({', '.join(parts)})")
+            lines.append(f"{card_name(d.name)}: {total}  ({', '.join(parts)})")
         extra = B.side_strength(st, c, s) - sum(B.unit_strength(st, u, c, s) if B.defn(st, u).unit else B.defn(st, u).strength
                                                 for u in st.slots[c][s])
         if extra:
@@ -1475,7 +1531,8 @@ class ConvoyTable(GameTable):
                 w, h = cards.card_size(h)
                 rect = pygame.Rect(0, 0, w, h)
                 rect.center = self.mouse
-                cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid], state="selected")
+                cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid], state="selected",
+                                motifs=self.card_art(self.state.ids[uid]))
 
     def _strength_panel(self) -> tuple[pygame.Rect, tuple] | None:
         """The strength breakdown of the city fought over, side by side and card by card (its
@@ -1520,7 +1577,7 @@ class ConvoyTable(GameTable):
             per_row = max(1, (area.width + px(8)) // (w + px(8)))
         for i, uid in enumerate(pile):
             rect = pygame.Rect(area.left + (i % per_row) * (w + px(8)), area.top + (i // per_row) * (h + px(8)), w, h)
-            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid])
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], motifs=self.card_art(st.ids[uid]))
             self.browse_rects.append((uid, rect))
 
     def _draw_steps(self, surface) -> None:
@@ -1604,7 +1661,7 @@ class ConvoyTable(GameTable):
             dragged = self.drag_live and self.press_src == ("hand", uid)
             look = "dim" if dragged else "playable" if mine and (uid in playable or uid in opts) else \
                 "normal" if not mine or pay else "dim"
-            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look,
+            cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], state=look, motifs=self.card_art(st.ids[uid]),
                             shown=laid[i + 1].left - rect.left if i + 1 < len(laid) else None)
             shown = rect.clip(pygame.Rect(rect.left, rect.top, laid[i + 1].left - rect.left, rect.height)) if i + 1 < len(laid) else rect
             self.hand_rects.append((uid, shown, rect))
@@ -1635,7 +1692,7 @@ class ConvoyTable(GameTable):
         shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 120))
         surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
-        cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid])
+        cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid], motifs=self.card_art(self.state.ids[uid]))
         marks = self.card_marks(uid)
         if marks:  # a small face shows their short words: here the whole words
             said = " / ".join(mark_word(m) for m in marks)

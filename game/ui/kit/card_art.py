@@ -278,6 +278,93 @@ def _warning(s: pygame.Surface, n: int, colour, grow: int) -> None:
         pygame.draw.circle(s, EDGE, (round(50 * u), round(76 * u)), round(6 * u))
 
 
+def _discard(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """A card discarded: a card dropping down into a tray."""
+    u = n / 100
+    g = grow / u
+    _poly(s, [(x * u, y * u) for x, y in _grow([(30, 6), (70, 6), (70, 56), (30, 56)], g)], colour)
+    _poly(s, [(x * u, y * u) for x, y in _grow([(42, 58), (58, 58), (58, 66), (70, 66), (50, 82), (30, 66), (42, 66)], g)],
+          colour)
+    pygame.draw.rect(s, colour, pygame.Rect(round(12 * u) - grow, round(86 * u) - grow, round(76 * u) + 2 * grow,
+                                            round(8 * u) + 2 * grow))
+    if grow == 0:
+        _poly(s, [(x * u, y * u) for x, y in [(36, 12), (64, 12), (64, 50), (36, 50)]], EDGE, max(1, round(3 * u)))
+
+
+def _back(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Back to its owner's hand: a U-turn arrow coming back to a card."""
+    u = n / 100
+    g = grow / u
+    rect = pygame.Rect(round(34 * u) - grow, round(16 * u) - grow, round(56 * u) + 2 * grow, round(56 * u) + 2 * grow)
+    pygame.draw.arc(s, colour, rect, math.radians(-90), math.radians(90), round(12 * u) + 2 * grow)
+    pygame.draw.rect(s, colour, pygame.Rect(round(44 * u) - grow, round(16 * u) - grow, round(20 * u) + 2 * grow,
+                                            round(12 * u) + 2 * grow))
+    _poly(s, [(x * u, y * u) for x, y in _grow([(62, 54), (62, 88), (34, 71)], g)], colour)
+    _poly(s, [(x * u, y * u) for x, y in _grow([(6, 34), (30, 34), (30, 90), (6, 90)], g)], colour)
+    if grow == 0:
+        _poly(s, [(x * u, y * u) for x, y in [(11, 40), (25, 40), (25, 84), (11, 84)]], EDGE, max(1, round(3 * u)))
+
+
+def _building(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """A Building: a low bunker with a slit, on the ground."""
+    u = n / 100
+    _poly(s, [(x * u, y * u) for x, y in _grow([(8, 84), (16, 44), (36, 26), (64, 26), (84, 44), (92, 84)], grow / u)], colour)
+    if grow == 0:
+        pygame.draw.rect(s, EDGE, pygame.Rect(round(28 * u), round(46 * u), round(44 * u), round(10 * u)))
+        pygame.draw.line(s, EDGE, (14 * u, 70 * u), (86 * u, 70 * u), max(1, round(3 * u)))
+
+
+def _station(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """A battle station: the slot a card takes in a city, an empty card's outline (as the
+    table draws a free station)."""
+    u = n / 100
+    box = pygame.Rect(round(22 * u) - grow, round(8 * u) - grow, round(56 * u) + 2 * grow, round(80 * u) + 2 * grow)
+    pygame.draw.rect(s, colour, box, round(11 * u) + 2 * grow, border_radius=round(9 * u) + grow)
+
+
+def _tie(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """A tie decided: a balance with its two pans level."""
+    u = n / 100
+    g = grow
+    pygame.draw.rect(s, colour, pygame.Rect(round(45 * u) - g, round(14 * u) - g, round(10 * u) + 2 * g, round(72 * u) + 2 * g))
+    pygame.draw.rect(s, colour, pygame.Rect(round(28 * u) - g, round(84 * u) - g, round(44 * u) + 2 * g, round(8 * u) + 2 * g))
+    pygame.draw.rect(s, colour, pygame.Rect(round(10 * u) - g, round(22 * u) - g, round(80 * u) + 2 * g, round(7 * u) + 2 * g))
+    for x in (20, 80):
+        _poly(s, [(px * u, py * u) for px, py in _grow([(x, 26), (x + 16, 58), (x - 16, 58)], grow / u)], colour)
+        if grow == 0:
+            _poly(s, [(px * u, py * u) for px, py in [(x, 34), (x + 10, 54), (x - 10, 54)]], EDGE)
+
+
+def _anchor(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """Never moved: an anchor."""
+    u = n / 100
+    g = grow
+    pygame.draw.circle(s, colour, (round(50 * u), round(16 * u)), round(10 * u) + g, round(6 * u) + 2 * g)
+    pygame.draw.rect(s, colour, pygame.Rect(round(45 * u) - g, round(24 * u) - g, round(10 * u) + 2 * g, round(64 * u) + 2 * g))
+    pygame.draw.rect(s, colour, pygame.Rect(round(28 * u) - g, round(34 * u) - g, round(44 * u) + 2 * g, round(8 * u) + 2 * g))
+    rect = pygame.Rect(round(14 * u) - g, round(34 * u) - g, round(72 * u) + 2 * g, round(58 * u) + 2 * g)
+    pygame.draw.arc(s, colour, rect, math.radians(200), math.radians(340), round(9 * u) + 2 * g)
+    for x, d in ((16, 1), (84, -1)):
+        _poly(s, [(px * u, py * u) for px, py in _grow([(x - 8 * d, 58), (x + 10 * d, 62), (x, 74)], grow / u)], colour)
+
+
+def _sector(s: pygame.Surface, n: int, colour, grow: int) -> None:
+    """A city's sector: a square plot with its corner marks."""
+    u = n / 100
+    box = pygame.Rect(round(16 * u) - grow, round(16 * u) - grow, round(68 * u) + 2 * grow, round(68 * u) + 2 * grow)
+    pygame.draw.rect(s, colour, box, border_radius=round(6 * u))
+    if grow == 0:
+        inner = box.inflate(-round(20 * u), -round(20 * u))
+        pygame.draw.rect(s, EDGE, inner, max(1, round(5 * u)))
+        pygame.draw.line(s, EDGE, inner.midtop, inner.midbottom, max(1, round(5 * u)))
+        pygame.draw.line(s, EDGE, inner.midleft, inner.midright, max(1, round(5 * u)))
+
+
+_no_move = _struck(_arrow)
+_no_bonus = _struck(_fist)
+_no_station = _struck(_station)
+
+
 def _grow(pts, g: float):
     """A convex-ish outline pushed out by g (its centre's way): the mark's dark edge."""
     if g == 0:
@@ -297,6 +384,8 @@ MOTIFS: dict[str, Callable[[pygame.Surface, int, tuple, int], None]] = {
     "die": _die, "heal": _cross, "bolt": _bolt, "door": _door, "broken_door": _broken_door, "dud": _dud,
     "dark": _moon, "eye": _eye, "unseen": _unseen, "portal": _portal, "skull": _skull,
     "strength": _fist, "intelligence": _bulb, "shield": _shield, "warning": _warning,
+    "discard": _discard, "back": _back, "building": _building, "station": _station, "no_station": _no_station,
+    "tie": _tie, "anchor": _anchor, "no_move": _no_move, "no_bonus": _no_bonus, "sector": _sector,
 }
 
 
