@@ -50,6 +50,7 @@ from game.ui.table.places import anchor_of_polygon
 SPOT_RADIUS = 26  # map px: a click this close to a cover spot picks it
 TOKEN = 44  # map px: a figure token's diameter (board squares are 64)
 MARK_RADIUS = 24  # map px: half a token drawn on the floor (assets/board/equipment.png, the holes: 48)
+BADGE_GAP = 6  # units between a bot seat's name and its badge in the Squad section
 
 
 def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) -> list[tuple[float, float]]:
@@ -1635,8 +1636,10 @@ class GearsTable(GameTable):
             limit = self.content.cogs[c.character].hand_limit
             pips_left = right - limit * px(13)
             nfont = ctx.font(14, bold=True)
-            name, status = self.squad_row_words(p, pips_left - x - px(26))
-            widgets.text(surface, widgets.elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
+            name, mark, status = self.squad_row_words(p, pips_left - x - px(26))
+            widgets.text(surface, name, nfont, pal.text, (x + px(18), y))
+            if mark and surface is not None:
+                self._bot_badge(surface, mark, x + px(18) + nfont.size(name)[0] + px(BADGE_GAP), y + px(2))
             widgets.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
             items = [f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)]
@@ -1658,18 +1661,34 @@ class GearsTable(GameTable):
         y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
         return widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
 
-    def squad_row_words(self, player: str, width: int) -> tuple[str, str]:
-        """A Squad row's name line and status line, the name line `width` pixels wide at most: a
-        bot seat's '(bot)' follows the name while both fit, else it opens the status line
-        ('Marcus Fenix (b...' at 1280x720 lost the seat kind and the name's end)."""
+    def squad_row_words(self, player: str, width: int) -> tuple[str, str, str]:
+        """A Squad row's name, its bot badge's word ('' for a person's seat) and its status
+        line; the name and the badge beside it `width` pixels wide at most, the name cut with an
+        ellipsis where both do not fit. The seat kind belongs with the name: it had opened the
+        status line, '(bot) 3A:gatehouse', where it read as part of the place."""
         c = self.state.cogs[player]
         name, status = words.character(self.content, c.character), self.squad_status(player)
+        nfont = self.ctx.font(14, bold=True)
         if not self.is_bot(player):
-            return name, status
-        named = name + "  (" + _("bot") + ")"
-        if self.ctx.font(14, bold=True).size(named)[0] <= width:
-            return named, status
-        return name, _("(bot) {place}").format(place=status)
+            return widgets.elide(name, nfont, width), "", status
+        mark = _("bot")
+        room = width - self._badge_width(mark) - self.ctx.px(BADGE_GAP)
+        return widgets.elide(name, nfont, room), mark, status
+
+    def _badge_font(self):
+        return self.ctx.font(11, bold=True)
+
+    def _badge_width(self, word: str) -> int:
+        return self._badge_font().size(word)[0] + self.ctx.px(8)
+
+    def _bot_badge(self, surface, word: str, x: int, y: int) -> pygame.Rect:
+        """The small 'bot' badge after a bot seat's name in its Squad row."""
+        ctx, pal = self.ctx, self.ctx.palette
+        font = self._badge_font()
+        rect = pygame.Rect(x, y, self._badge_width(word), font.get_height() + ctx.px(1))
+        pygame.draw.rect(surface, pal.text_dim, rect, 1, border_radius=ctx.px(4))
+        widgets.text(surface, word, font, pal.text_dim, (x + ctx.px(4), y + ctx.px(1) // 2))
+        return rect
 
     def squad_status(self, player: str) -> str:
         """Where a COG is, in the squad panel; an executed one (Insane, spec 6.16) is out of the
