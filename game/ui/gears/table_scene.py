@@ -859,6 +859,9 @@ class GearsTable(GameTable):
         marks = (tuple((name, tuple(sorted(hole.items()))) for name, hole in st.holes.items()), tuple(st.doors),
                  tuple(tuple(sorted(d.items())) for d in st.dropped),
                  any(c.area for c in st.cogs.values()))  # the entrance's tag, until the COGs enter
+        if not st.doors or not any(c.area for c in st.cogs.values()):
+            # The map exit's or entrance's tag keeps clear of the figures (_clear_of_figures).
+            marks += (tuple(sorted(self._positions().items())),)
         return self.painter.for_state(st), marks
 
     def hand_key(self) -> tuple:
@@ -1114,8 +1117,45 @@ class GearsTable(GameTable):
             w, h = font.size(text)
             tag = pygame.Rect(0, 0, w + self.ctx.px(10), h + self.ctx.px(4))
             tag.center = (round(at[0]), round(at[1]))
-            out.append((a, b, tag.clamp(board_rect).clamp(self.view_rect), text, font))
+            tag = self._clear_of_figures(tag.clamp(board_rect).clamp(self.view_rect), area, mid, inside, a, b,
+                                         board_rect)
+            out.append((a, b, tag, text, font))
         return out
+
+    def _figure_boxes(self) -> list[pygame.Rect]:
+        """Where the figures' tokens stand on screen once still (their state's places)."""
+        size = max(14, round(TOKEN * self.camera.zoom))
+        boxes = []
+        for key, (mx, my) in self._positions().items():
+            if key in self.state.cogs or key in self.state.locusts:
+                box = pygame.Rect(0, 0, size, size)
+                box.center = tuple(round(v) for v in self.camera.to_screen(mx, my))
+                boxes.append(box)
+        return boxes
+
+    def _clear_of_figures(self, tag: pygame.Rect, area: str, mid, inside, a, b, board_rect) -> pygame.Rect:
+        """A map exit's or entrance's tag moved, within its area, off the figures' tokens: a
+        Ticker spawned at Roadblocks' exit covered its 'Map exit: entering it explores'. Further
+        in from the edge, then to either side along it; where it is anyway (the tokens are drawn
+        over it) when no place in the area is clear."""
+        boxes = self._figure_boxes()
+        if not any(tag.colliderect(box) for box in boxes):
+            return tag
+        d = math.dist(mid, inside) or 1.0
+        inward = ((inside[0] - mid[0]) / d, (inside[1] - mid[1]) / d)
+        e = math.dist(a, b) or 1.0
+        along = ((b[0] - a[0]) / e, (b[1] - a[1]) / e)
+        step = tag.height + self.ctx.px(6)
+        for forward in (0, 1, 2, 3, 4):
+            for side in (0, -1, 1, -2, 2, -3, 3):
+                if not forward and not side:
+                    continue
+                moved = tag.move(round(inward[0] * step * forward + along[0] * step * side),
+                                 round(inward[1] * step * forward + along[1] * step * side))
+                moved = moved.clamp(board_rect).clamp(self.view_rect)
+                if self.area_at_screen(moved.center) == area and not any(moved.colliderect(box) for box in boxes):
+                    return moved
+        return tag
 
     def _dropped_tags(self) -> list[tuple[pygame.Rect, pygame.Rect, str]]:
         """Each kind of weapon dropped in an area on screen: its tag, the rect of its name under
