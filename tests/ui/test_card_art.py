@@ -141,3 +141,32 @@ def test_an_or_stands_between_alternatives_and_never_at_an_end(make_app):
     lone, _r = _face(app.ctx, ((OR, ""), ("attack", ""), (OR, "")))
     alone, _r = _face(app.ctx, (("attack", ""),))
     assert pygame.image.tobytes(lone, "RGB") == pygame.image.tobytes(alone, "RGB")
+
+
+def test_a_large_card_whose_text_overflows_its_box_keeps_its_art_too(make_app):
+    """At 1920x1080 a hand card is large enough for the frame's own text box, but the Greek
+    Active Reload's text does not fit there: it took the small card's paper with only the strip
+    of art above it, half of the paper empty under the text. It keeps as much art as a small
+    card does, its text at the same size."""
+    from game import i18n
+    from game.ui import widgets
+
+    app, table = _table(make_app)
+    ctx = app.ctx
+    i18n.set_language("el")
+    try:
+        order = table.content.orders["active_reload"]
+        name, text = i18n._(order.name), i18n._(order.text)
+        card = pygame.Rect(0, 0, 196, round(196 * hand.CARD_RATIO))
+        k = card.width / 250
+        assert round(15 * k) >= ctx.px(12) and hand._small(ctx, card, text)  # large, its text over its box
+        keep = hand.art_keep(ctx, card.size, [(name, text, "follow", True)])
+        assert keep >= 0.5
+        band = hand._name_band(ctx, card, name, "follow", True)[1]
+        art = hand._art_box(card)
+        largest = max(ctx.px(12), min(ctx.px(15), round(16 * k)))
+        sizes = [widgets.fitted_font(ctx, text, hand._small_paper(card, band, art, k, kk)[1], largest,
+                                     hand.TEXT_SMALLEST, hyphenate=True).get_height() for kk in (0.0, keep)]
+        assert sizes[0] == sizes[1]
+    finally:
+        i18n.set_language("en")

@@ -62,9 +62,8 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     picture.height = art.bottom - picture.top
     tf = ctx.assets.font(max(8, round(15 * k)))
     gap = 1.0
-    fits = len(widgets.wrap(text, tf, body.width, hyphenate=True)) * tf.get_linesize() <= body.height
     strip = False
-    if text and (round(15 * k) < px(12) or not fits):
+    if text and _small(ctx, rect, text):
         # A small card (720p hand): the rules text matters more than the art, so it takes the
         # art's place too (below a lengthened name band), at the largest size that fits, on a
         # paper with thin margins; the art keeps a strip under the name band (ART_LEAST: at
@@ -187,6 +186,17 @@ def _art_box(rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
 
 
+def _small(ctx: Context, rect: pygame.Rect, text: str) -> bool:
+    """Whether a card at `rect` sets `text` on a small card's paper over its art: a card too
+    small for the frame's own text box, or whose text does not fit there."""
+    k = rect.width / 250
+    if round(15 * k) < ctx.px(12):
+        return True
+    tf = ctx.assets.font(max(8, round(15 * k)))
+    body = pygame.Rect(0, 0, round(206 * k), round(124 * k))
+    return len(widgets.wrap(text, tf, body.width, hyphenate=True)) * tf.get_linesize() > body.height
+
+
 def _small_paper(rect: pygame.Rect, band: pygame.Rect, art: pygame.Rect, k: float,
                  art_keep: float, least: float | None = None) -> tuple[pygame.Rect, pygame.Rect]:
     """A small card's paper (over the art, below the name band and `art_keep` of the art, and
@@ -211,12 +221,14 @@ def art_keep(ctx: Context, size: tuple[int, int], faces: Sequence[tuple[str, str
     `size` keeps above the text: the most with which every card's text (name, text, icon,
     placeholder) is drawn at the size it has with the least art (as widgets.fitted_font
     measures): the art never makes a text smaller. draw_hand asks it per card (a face each); 0
-    on a card large enough to show art and text in their own places."""
+    on a card large enough to show art and text in their own places. A large card whose text
+    does not fit the frame's text box (the Greek Active Reload at 1920x1080) is a small one: it
+    had shown only the strip, over a paper half empty."""
     rect = pygame.Rect((0, 0), size)
     k = rect.width / 250
     px = ctx.px
-    if not faces or round(15 * k) >= px(12):
-        return 0.0
+    if not any(text and _small(ctx, rect, text) for _n, text, _i, _p in faces):
+        return 0.0  # a card large enough to show art and text in their own places
     art = _art_box(rect)
     largest = max(px(12), min(px(15), round(16 * k)))
     bands = [_name_band(ctx, rect, name, icon, placeholder)[1] for name, _text, icon, placeholder in faces]
