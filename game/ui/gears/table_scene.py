@@ -1762,7 +1762,18 @@ class GearsTable(GameTable):
         rng = view.rdist(a_pos[0], d_pos[0])
         cover = movement.cover_bonus(view, a_pos, d_pos)
         cover_word = {0: _("none"), 1: _("partial"), 2: _("full")}[min(2, cover)]
-        y = widgets.text(surface, ngettext("Line of sight: yes   Range: {n} area   Cover: {cover}", "Line of sight: yes   Range: {n} areas   Cover: {cover}", rng).format(n=rng, cover=cover_word), ctx.font(13), pal.text, (x, y)).bottom + px(6)
+        inner = rect.width - px(32)
+
+        def line(text: str, size: int, colour, y: int, bold: bool = False) -> int:
+            """One of the panel's lines across its width: a size smaller, down to 3 less, then
+            wrapped (Greek at 125% in 1280x720: 'Τραύματα (ακριβώς, από τις έδρες των ζαριών)·
+            αναμενόμενα 2,11' and the dice line ran past the panel's right edge)."""
+            font = widgets.line_font(ctx, text, inner, size, size - 3, bold)
+            if font.size(text)[0] <= inner:
+                return widgets.text(surface, text, font, colour, (x, y)).bottom
+            return widgets.text_block(surface, text, font, colour, pygame.Rect(x, y, inner, px(60)), 1.0)
+
+        y = line(ngettext("Line of sight: yes   Range: {n} area   Cover: {cover}", "Line of sight: yes   Range: {n} areas   Cover: {cover}", rng).format(n=rng, cover=cover_word), 13, pal.text, y) + px(6)
         # One button per weapon and mode the rules allow against this target.
         places = self._pick_places(ctx, target, x, rect.right - px(10), y)
         for a, label, brect in places:
@@ -1776,16 +1787,16 @@ class GearsTable(GameTable):
             pv = gears_turn.attack_preview_of(st, action) or gears_attack.cog_attack_preview(
                 st, self.content, player, target, action.payload["weapon"], action.payload.get("mode", "normal"))
             plan, dist = pv.plan, pv.dist
-            y = widgets.text(surface, _("{black} attack dice (black) vs {red} defence dice (red)").format(black=plan.black, red=plan.red), ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(2)
+            y = line(_("{black} attack dice (black) vs {red} defence dice (red)").format(black=plan.black, red=plan.red), 14, pal.text, y, True) + px(2)
             for reason in plan.reasons[:3]:
                 y = widgets.text_block(surface, "\u2022 " + as_text(reason), ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
             if pv.immune is not None:
                 kill = _("Health {n}: this weapon cannot wound it now").format(n=pv.health)
             else:
                 kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=number(float(pv.kill) * 100))
-            y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(2)
+            y = line(kill, 13, pal.accent, y + px(4), True) + px(2)
             expected = sum(k * p for k, p in dist.items())
-            y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=number(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(2))).bottom + px(4)
+            y = line(_("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=number(expected)), 13, pal.text, y + px(2), True) + px(4)
             bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
             distribution_bars(surface, ctx, bars, dist, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
                               lambda k: _("{n}+ wounds").format(n=k))
@@ -1800,7 +1811,7 @@ class GearsTable(GameTable):
             for reason in pv.reasons[:3]:
                 y = widgets.text_block(surface, "\u2022 " + as_text(reason), ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
             kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=number(float(pv.kill) * 100))
-            y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(6)
+            y = line(kill, 13, pal.accent, y + px(4), True) + px(6)
             bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
             distribution_bars(surface, ctx, bars, {0: 1 - pv.kill, 1: pv.kill},
                               lambda k: _("kills it") if k else _("misses"))
