@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.engine.session import Session
 from game.gears.rules.title import GearsTitle
@@ -59,14 +60,73 @@ def test_the_picture_is_drawn_in_the_art_window_clear_of_the_placeholder_tag(mak
     assert not any(tag.inflate(2, 2).collidepoint(p) for p in changed)  # the tag reads as before
 
 
+def _paper_top(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """The first row of a small card's paper (its colour across the card's middle)."""
+    paper = (226, 218, 196)
+    return next(y for y in range(rect.top, rect.bottom) if tuple(surface.get_at((rect.centerx, y)))[:3] == paper)
+
+
 def test_a_small_card_whose_text_covers_the_art_draws_no_picture_over_it(make_app):
     """At 1280x720 a long text takes the art's place (card_face's small paper): the picture
-    goes where the art still shows, or nowhere, never over the words."""
+    goes in the strip of art above it, or beside the name, never over the words."""
     app, _table_scene = _table(make_app)
     long = "Choose a Locust within 2 areas and in LOS: move it up to 1 area toward you. " * 2
-    bare, _rect = _face(app.ctx, (), size=(100, 140), text=long)
+    bare, rect = _face(app.ctx, (), size=(100, 140), text=long)
     drawn, _rect = _face(app.ctx, (("pull", "1"), ("attack", "")), size=(100, 140), text=long)
-    assert pygame.image.tobytes(bare, "RGB") == pygame.image.tobytes(drawn, "RGB")
+    top = _paper_top(bare, rect)
+    changed = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+               if bare.get_at((x, y)) != drawn.get_at((x, y))]
+    assert changed and all(y < top for _x, y in changed)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_order_card_keeps_a_picture_on_the_hand_s_cards(make_app, config_dir, size, scale):
+    """At 1280x720 most Order cards with a long text showed no picture: the art window gave all
+    its room to the text. Every card of a full hand (7 cards, the smallest) keeps a strip of art
+    above its text, or (the Greek Ambush) its marks beside the name, in every language, clear
+    of the words: the text stays whole (tests/ui/test_card_text_fit.py)."""
+    from game import i18n
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f"ui_scale = {scale}\n")
+    app = make_app(size)
+    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "bot"], size, Path(app.ctx.settings_file).parent / "t.json",
+                       animate=False)
+    app.push(table)
+    cog = table.state.cogs[table.viewer]
+    cog.character = max(table.content.cogs, key=lambda c: table.content.cogs[c].hand_limit)
+    table._size = (0, 0)
+    table._layout(size)
+    cog.hand = sorted(table.state.orders.draw_pile)[:7]
+    table.dirty = True
+    app.run(max_frames=1)
+    width = max(r.width for r in table.card_rects.values())
+    card = (width, round(width * hand.CARD_RATIO))
+    bare_cards = []
+    for lang in ("en", "hu", "el"):
+        i18n.set_language(lang)
+        for oid, order in sorted(table.content.orders.items()):
+            name, text = i18n._(order.name), i18n._(order.text)
+            keep = hand.art_keep(app.ctx, card, [(name, text, "", False)])
+            motifs = table.card_art(oid + "#1")
+            shots = []
+            for marks in ((), motifs):
+                surface = pygame.Surface((card[0] + 20, card[1] + 40))
+                rect = pygame.Rect(10, 30, *card)
+                hand.card_face(surface, app.ctx, rect, name, text, art_keep=keep, motifs=marks)
+                shots.append(surface)
+            changed = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+                       if shots[0].get_at((x, y)) != shots[1].get_at((x, y))]
+            if len(changed) < 20:
+                bare_cards.append((lang, oid))
+                continue
+            covered = [x for x in range(rect.left, rect.right) if tuple(shots[0].get_at((x, rect.centery)))[:3]
+                       == (226, 218, 196)]
+            if covered:  # a small card's paper: the marks above it
+                assert all(y < _paper_top(shots[0], rect) for _x, y in changed), (lang, oid)
+    assert bare_cards == [], f"{size} {scale}: {card}"
 
 
 def test_an_or_stands_between_alternatives_and_never_at_an_end(make_app):
@@ -81,3 +141,32 @@ def test_an_or_stands_between_alternatives_and_never_at_an_end(make_app):
     lone, _r = _face(app.ctx, ((OR, ""), ("attack", ""), (OR, "")))
     alone, _r = _face(app.ctx, (("attack", ""),))
     assert pygame.image.tobytes(lone, "RGB") == pygame.image.tobytes(alone, "RGB")
+
+
+def test_a_large_card_whose_text_overflows_its_box_keeps_its_art_too(make_app):
+    """At 1920x1080 a hand card is large enough for the frame's own text box, but the Greek
+    Active Reload's text does not fit there: it took the small card's paper with only the strip
+    of art above it, half of the paper empty under the text. It keeps as much art as a small
+    card does, its text at the same size."""
+    from game import i18n
+    from game.ui import widgets
+
+    app, table = _table(make_app)
+    ctx = app.ctx
+    i18n.set_language("el")
+    try:
+        order = table.content.orders["active_reload"]
+        name, text = i18n._(order.name), i18n._(order.text)
+        card = pygame.Rect(0, 0, 196, round(196 * hand.CARD_RATIO))
+        k = card.width / 250
+        assert round(15 * k) >= ctx.px(12) and hand._small(ctx, card, text)  # large, its text over its box
+        keep = hand.art_keep(ctx, card.size, [(name, text, "follow", True)])
+        assert keep >= 0.5
+        band = hand._name_band(ctx, card, name, "follow", True)[1]
+        art = hand._art_box(card)
+        largest = max(ctx.px(12), min(ctx.px(15), round(16 * k)))
+        sizes = [widgets.fitted_font(ctx, text, hand._small_paper(card, band, art, k, kk)[1], largest,
+                                     hand.TEXT_SMALLEST, hyphenate=True).get_height() for kk in (0.0, keep)]
+        assert sizes[0] == sizes[1]
+    finally:
+        i18n.set_language("en")

@@ -425,6 +425,21 @@ def test_at_hot_seat_a_person_takes_back_only_their_own_decision(make_app, confi
         assert table.undo_refusal() and "Moloch" in table.message and "their own" in table.message
 
 
+def test_behind_the_hand_off_card_the_person_still_at_the_desk_takes_back_their_own(make_app, config_dir):
+    """Hot-seat: Moloch kept its hand and the card came up for the Outpost; Moloch, still at
+    the desk, pressed U and was told 'Moloch made that decision: ... each takes back only their
+    own': the table took the person it waits for as the one at the desk. Until the card is
+    clicked away the one at the desk is who sat there last; their own decision goes back."""
+    app, table = start_game(make_app)
+    assert table.handoff is None and table.seated == "moloch" and table.session.decider == "moloch"
+    do_click(app, button(table, "mulligan", redraw=False))
+    assert table.handoff == "outpost" and len(table.session.actions) == 1
+    assert table.undo_refusal() is None
+    key(pygame.K_u)
+    app.run(max_frames=1)
+    assert len(table.session.actions) == 0 and table.session.decider == "moloch" and table.handoff is None
+
+
 def test_undo_before_any_decision_of_a_persons_says_so(make_app, config_dir):
     """Moloch a bot, the Outpost a person: at the Outpost's starting hand Undo was lit, and a
     press took back the bot's kept hand, which the bot kept again at once; the log said

@@ -328,3 +328,25 @@ def test_the_end_screen_shows_a_tall_board_whole(make_app):
     left, top = table.camera.to_screen(x0, y0)
     right, bottom = table.camera.to_screen(x1, y1)
     assert vx <= left and right <= vx + vw and vy <= top and bottom <= vy + vh, ((left, top, right, bottom), table.camera.view)
+
+
+@pytest.mark.parametrize("lang", ["el", "hu"])
+def test_the_attack_preview_s_lines_stay_inside_its_panel_at_125_percent(make_app, config_dir, monkeypatch, lang):
+    """Greek at 125% in 1280x720: the attack panel's dice line ('4 ζάρια επίθεσης (μαύρα) έναντι
+    3 ζαριών άμυνας (κόκκινα)') and its wounds line ran past the panel's right edge. Each line
+    is set a size smaller, then wrapped, inside the panel."""
+    from tests.ui.conftest import record_text_rects
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{lang}"\nui_scale = 1.25\n')
+    app, table = table_at(make_app, (1280, 720))
+    assert drive(table, lambda t: t.session.decider == "P1" and bool(t.choices.targets))
+    target = next(iter(table.choices.targets))
+    table.target, table.attack_choice = target, table.choices.targets[target][0]
+    drawn = record_text_rects(monkeypatch)
+    draw(app)
+    panel = table.panels[-1][0]  # the attack panel as drawn, its heading first
+    start = next(i for i, (_t, r) in enumerate(drawn) if panel.collidepoint(r.topleft) and r.top < panel.top + 40)
+    inside = [(t, r) for t, r in drawn[start:] if panel.collidepoint(r.topleft)]
+    assert len(inside) > 8
+    assert all(r.right <= panel.right for _t, r in inside), [(t, r) for t, r in inside if r.right > panel.right]

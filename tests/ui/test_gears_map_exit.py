@@ -37,3 +37,22 @@ def test_a_door_token_is_the_map_exit_and_needs_no_mark(make_app):
     app, table = _table(make_app, "roadblocks")
     table.state.doors.append(map_exit_connectors(table.state)[0])
     assert not [m for m in table._map_exit_marks() if m[3].startswith("Map exit")]
+
+
+def test_the_exit_tag_keeps_clear_of_a_ticker_standing_at_the_exit(make_app):
+    """Roadblocks' set-up asks where each Ticker comes up; one put in the exit's area stood over
+    'Map exit: entering it explores' (seen at 1280x720 in Hungarian). The tag moves within the
+    area off the figures' tokens."""
+    app = make_app()
+    session = Session.start(GearsTitle(), "roadblocks", 21, {"players": 2})
+    table = GearsTable(app.ctx, session, ["human", "human"], (1280, 720), SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=1)
+    exit_area = exit_areas(table.state)[0]
+    table.session.apply(next(a for a in table.session.legal_actions() if a.payload.get("area") == exit_area))
+    table.dirty = True
+    app.run(max_frames=2)
+    assert any(x.area == exit_area for x in table.state.locusts.values())
+    (_a, _b, tag, _text, _font), = [m for m in table._map_exit_marks() if m[3].startswith("Map exit")]
+    assert table.token_rects and not any(tag.colliderect(r) for r in table.token_rects.values()), tag
+    assert table.area_at_screen(tag.center) == exit_area

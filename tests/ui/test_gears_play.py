@@ -314,7 +314,7 @@ def test_hovering_a_locust_shows_its_enemy_card_with_placeholder_marks(make_app)
 
 def test_squad_rows_name_a_bot_seat_and_a_cog_not_yet_on_the_map(make_app):
     """At 1280x720 a bot seat's Squad row read 'Marcus Fenix (b...': the name and the seat kind
-    both show whole, '(bot)' opening the status line when the name line has no room; before the
+    both show, the 'bot' badge beside the name (tests/ui/test_gears_squad_badge.py); before the
     squad enters the map its rows said '-' for the place: they say the COG is not on it yet."""
     app, table = start_game(make_app, seats=("human", "bot", "bot", "bot"))
     st = table.state
@@ -327,11 +327,11 @@ def test_squad_rows_name_a_bot_seat_and_a_cog_not_yet_on_the_map(make_app):
     for p in st.players:
         row = table.squad_rows[p]
         width = row.width - table.content.cogs[st.cogs[p].character].hand_limit * px(13) - px(26)
-        name, status = table.squad_row_words(p, width)
-        assert font.size(name)[0] <= width, f"{name!r} is cut in its row"
-        assert table.content.cogs[st.cogs[p].character].name in name
-        if table.is_bot(p):
-            assert "bot" in name + status
+        name, mark, status = table.squad_row_words(p, width)
+        badge = table._badge_width(mark) + px(6) if mark else 0
+        assert font.size(name)[0] + badge <= width, f"{name!r} is cut in its row"
+        assert name.rstrip("\u2026") in table.content.cogs[st.cogs[p].character].name
+        assert (mark == "bot") == table.is_bot(p)
         if p in waiting:
             assert status.endswith("not yet on the map") and "-" not in status
 

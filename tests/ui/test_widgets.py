@@ -194,3 +194,15 @@ def test_a_title_beginning_with_its_scenario_keeps_its_last_field(font):
     shown = widgets.elide_middle(title, font, width)
     assert font.size(shown)[0] <= width and shown.endswith(sep + "1. kör" + sep + "0/6 gyilokpont"), shown
     assert shown.startswith("Térdig") and "\u2026" in shown
+
+
+def test_a_title_with_no_room_for_its_longest_field_leaves_it_out(font):
+    """Gears' Greek toolbar at 125% in 1280x720 read 'Οδοφράγματα  •  Στάδιο 1/…': too little
+    room was left to cut the mission's name, and the title was cut at its end, the stage and
+    turn lost. The name (in the Stage section too) is left out; the others stay whole."""
+    sep = "  \u2022  "
+    title = sep.join(["Oodofragmata", "Stadio 1/2", "Seira 3"])
+    rest = sep.join(["Stadio 1/2", "Seira 3"])
+    width = font.size(rest)[0] + font.size("\u2026")[0] * 2
+    assert widgets.elide_middle(title, font, width) == rest
+    assert widgets.elide_middle(title, font, font.size(rest)[0] - 1).endswith("\u2026")  # narrower: cut at the end

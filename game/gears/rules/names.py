@@ -184,6 +184,29 @@ _BULLETS = {
 }
 
 
+# The answer that leaves an Order card's action undone, in words that cannot read as doing it:
+# 'Skip: move up to 4 areas' beside 'Do: move up to 4 areas' read to players as a way to move.
+# Saves keep an answer's message id, so the old 'Skip: {action}' stays a message (the words for
+# a verb not listed here, and the label of every skip in a save written before).
+_SKIPS = {
+    "move": lambda v: M("Do not move"),
+    "attack": lambda v: M("Do not attack"),
+    "draw": lambda v: M("Draw no cards"),
+    "gain_ammo": lambda v: M("Gain no ammo"),
+    "pull_locust": lambda v: M("Pull no Locust"),
+    "activate_equipment": lambda v: M("Use no equipment"),
+    "extra_order_step": lambda v: M("Take no other Order Step"),
+    "skip_locust_activation": lambda v: M("Let the Locusts activate"),
+    "teamwork": lambda v: M("No Teamwork"),
+}
+
+
+def skip_bullet(verb: str, value) -> Msg:
+    """The answer that leaves one action of an Order card undone ('Do not move')."""
+    f = _SKIPS.get(verb)
+    return f(value) if f else M("Skip: {action}", action=bullet(verb, value))
+
+
 def bullet(verb: str, value) -> Msg | str:
     """One action of an Order card in words ('move up to 4 areas')."""
     f = _BULLETS.get(verb)

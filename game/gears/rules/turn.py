@@ -276,7 +276,7 @@ def _legal_actions(state: GearsState) -> list[Action]:
         bullet = content.orders[card_name(f["card"])].actions[f["i"]]
         if _bullet_possible(state, content, f["player"], bullet, f):
             acts.append(Action("do", {}, M("Do: {action}", action=N.bullet(bullet.verb, bullet.value))))
-        acts.append(Action("skip", {}, M("Skip: {action}", action=N.bullet(bullet.verb, bullet.value))))
+        acts.append(Action("skip", {}, N.skip_bullet(bullet.verb, bullet.value)))
         if _own_card(state, f):
             # Seed p. 10: a special action may come between two whole actions of the card;
             # so may the solo options, which are 'at any time during the Order Step' (6.16).

@@ -50,6 +50,7 @@ from game.ui.table.places import anchor_of_polygon
 SPOT_RADIUS = 26  # map px: a click this close to a cover spot picks it
 TOKEN = 44  # map px: a figure token's diameter (board squares are 64)
 MARK_RADIUS = 24  # map px: half a token drawn on the floor (assets/board/equipment.png, the holes: 48)
+BADGE_GAP = 6  # units between a bot seat's name and its badge in the Squad section
 
 
 def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) -> list[tuple[float, float]]:
@@ -858,6 +859,9 @@ class GearsTable(GameTable):
         marks = (tuple((name, tuple(sorted(hole.items()))) for name, hole in st.holes.items()), tuple(st.doors),
                  tuple(tuple(sorted(d.items())) for d in st.dropped),
                  any(c.area for c in st.cogs.values()))  # the entrance's tag, until the COGs enter
+        if not st.doors or not any(c.area for c in st.cogs.values()):
+            # The map exit's or entrance's tag keeps clear of the figures (_clear_of_figures).
+            marks += (tuple(sorted(self._positions().items())),)
         return self.painter.for_state(st), marks
 
     def hand_key(self) -> tuple:
@@ -1113,8 +1117,45 @@ class GearsTable(GameTable):
             w, h = font.size(text)
             tag = pygame.Rect(0, 0, w + self.ctx.px(10), h + self.ctx.px(4))
             tag.center = (round(at[0]), round(at[1]))
-            out.append((a, b, tag.clamp(board_rect).clamp(self.view_rect), text, font))
+            tag = self._clear_of_figures(tag.clamp(board_rect).clamp(self.view_rect), area, mid, inside, a, b,
+                                         board_rect)
+            out.append((a, b, tag, text, font))
         return out
+
+    def _figure_boxes(self) -> list[pygame.Rect]:
+        """Where the figures' tokens stand on screen once still (their state's places)."""
+        size = max(14, round(TOKEN * self.camera.zoom))
+        boxes = []
+        for key, (mx, my) in self._positions().items():
+            if key in self.state.cogs or key in self.state.locusts:
+                box = pygame.Rect(0, 0, size, size)
+                box.center = tuple(round(v) for v in self.camera.to_screen(mx, my))
+                boxes.append(box)
+        return boxes
+
+    def _clear_of_figures(self, tag: pygame.Rect, area: str, mid, inside, a, b, board_rect) -> pygame.Rect:
+        """A map exit's or entrance's tag moved, within its area, off the figures' tokens: a
+        Ticker spawned at Roadblocks' exit covered its 'Map exit: entering it explores'. Further
+        in from the edge, then to either side along it; where it is anyway (the tokens are drawn
+        over it) when no place in the area is clear."""
+        boxes = self._figure_boxes()
+        if not any(tag.colliderect(box) for box in boxes):
+            return tag
+        d = math.dist(mid, inside) or 1.0
+        inward = ((inside[0] - mid[0]) / d, (inside[1] - mid[1]) / d)
+        e = math.dist(a, b) or 1.0
+        along = ((b[0] - a[0]) / e, (b[1] - a[1]) / e)
+        step = tag.height + self.ctx.px(6)
+        for forward in (0, 1, 2, 3, 4):
+            for side in (0, -1, 1, -2, 2, -3, 3):
+                if not forward and not side:
+                    continue
+                moved = tag.move(round(inward[0] * step * forward + along[0] * step * side),
+                                 round(inward[1] * step * forward + along[1] * step * side))
+                moved = moved.clamp(board_rect).clamp(self.view_rect)
+                if self.area_at_screen(moved.center) == area and not any(moved.colliderect(box) for box in boxes):
+                    return moved
+        return tag
 
     def _dropped_tags(self) -> list[tuple[pygame.Rect, pygame.Rect, str]]:
         """Each kind of weapon dropped in an area on screen: its tag, the rect of its name under
@@ -1635,8 +1676,10 @@ class GearsTable(GameTable):
             limit = self.content.cogs[c.character].hand_limit
             pips_left = right - limit * px(13)
             nfont = ctx.font(14, bold=True)
-            name, status = self.squad_row_words(p, pips_left - x - px(26))
-            widgets.text(surface, widgets.elide(name, nfont, pips_left - x - px(26)), nfont, pal.text, (x + px(18), y))
+            name, mark, status = self.squad_row_words(p, pips_left - x - px(26))
+            widgets.text(surface, name, nfont, pal.text, (x + px(18), y))
+            if mark and surface is not None:
+                self._bot_badge(surface, mark, x + px(18) + nfont.size(name)[0] + px(BADGE_GAP), y + px(2))
             widgets.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
             y += px(19)
             items = [f"{words.weapon(self.content, wpn).split()[0]} {n}" for wpn, n in c.weapons] + [_("grenades {n}").format(n=c.grenades)]
@@ -1658,18 +1701,34 @@ class GearsTable(GameTable):
         y = widgets.text_block(surface, deck_line, ctx.font(13), pal.text, pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
         return widgets.text(surface, _("Locusts on the map: {n}").format(n=len(st.locusts)), ctx.font(13), pal.text, (x, y)).bottom + px(10)
 
-    def squad_row_words(self, player: str, width: int) -> tuple[str, str]:
-        """A Squad row's name line and status line, the name line `width` pixels wide at most: a
-        bot seat's '(bot)' follows the name while both fit, else it opens the status line
-        ('Marcus Fenix (b...' at 1280x720 lost the seat kind and the name's end)."""
+    def squad_row_words(self, player: str, width: int) -> tuple[str, str, str]:
+        """A Squad row's name, its bot badge's word ('' for a person's seat) and its status
+        line; the name and the badge beside it `width` pixels wide at most, the name cut with an
+        ellipsis where both do not fit. The seat kind belongs with the name: it had opened the
+        status line, '(bot) 3A:gatehouse', where it read as part of the place."""
         c = self.state.cogs[player]
         name, status = words.character(self.content, c.character), self.squad_status(player)
+        nfont = self.ctx.font(14, bold=True)
         if not self.is_bot(player):
-            return name, status
-        named = name + "  (" + _("bot") + ")"
-        if self.ctx.font(14, bold=True).size(named)[0] <= width:
-            return named, status
-        return name, _("(bot) {place}").format(place=status)
+            return widgets.elide(name, nfont, width), "", status
+        mark = _("bot")
+        room = width - self._badge_width(mark) - self.ctx.px(BADGE_GAP)
+        return widgets.elide(name, nfont, room), mark, status
+
+    def _badge_font(self):
+        return self.ctx.font(11, bold=True)
+
+    def _badge_width(self, word: str) -> int:
+        return self._badge_font().size(word)[0] + self.ctx.px(8)
+
+    def _bot_badge(self, surface, word: str, x: int, y: int) -> pygame.Rect:
+        """The small 'bot' badge after a bot seat's name in its Squad row."""
+        ctx, pal = self.ctx, self.ctx.palette
+        font = self._badge_font()
+        rect = pygame.Rect(x, y, self._badge_width(word), font.get_height() + ctx.px(1))
+        pygame.draw.rect(surface, pal.text_dim, rect, 1, border_radius=ctx.px(4))
+        widgets.text(surface, word, font, pal.text_dim, (x + ctx.px(4), y + ctx.px(1) // 2))
+        return rect
 
     def squad_status(self, player: str) -> str:
         """Where a COG is, in the squad panel; an executed one (Insane, spec 6.16) is out of the
@@ -1703,7 +1762,18 @@ class GearsTable(GameTable):
         rng = view.rdist(a_pos[0], d_pos[0])
         cover = movement.cover_bonus(view, a_pos, d_pos)
         cover_word = {0: _("none"), 1: _("partial"), 2: _("full")}[min(2, cover)]
-        y = widgets.text(surface, ngettext("Line of sight: yes   Range: {n} area   Cover: {cover}", "Line of sight: yes   Range: {n} areas   Cover: {cover}", rng).format(n=rng, cover=cover_word), ctx.font(13), pal.text, (x, y)).bottom + px(6)
+        inner = rect.width - px(32)
+
+        def line(text: str, size: int, colour, y: int, bold: bool = False) -> int:
+            """One of the panel's lines across its width: a size smaller, down to 3 less, then
+            wrapped (Greek at 125% in 1280x720: 'Τραύματα (ακριβώς, από τις έδρες των ζαριών)·
+            αναμενόμενα 2,11' and the dice line ran past the panel's right edge)."""
+            font = widgets.line_font(ctx, text, inner, size, size - 3, bold)
+            if font.size(text)[0] <= inner:
+                return widgets.text(surface, text, font, colour, (x, y)).bottom
+            return widgets.text_block(surface, text, font, colour, pygame.Rect(x, y, inner, px(60)), 1.0)
+
+        y = line(ngettext("Line of sight: yes   Range: {n} area   Cover: {cover}", "Line of sight: yes   Range: {n} areas   Cover: {cover}", rng).format(n=rng, cover=cover_word), 13, pal.text, y) + px(6)
         # One button per weapon and mode the rules allow against this target.
         places = self._pick_places(ctx, target, x, rect.right - px(10), y)
         for a, label, brect in places:
@@ -1717,16 +1787,16 @@ class GearsTable(GameTable):
             pv = gears_turn.attack_preview_of(st, action) or gears_attack.cog_attack_preview(
                 st, self.content, player, target, action.payload["weapon"], action.payload.get("mode", "normal"))
             plan, dist = pv.plan, pv.dist
-            y = widgets.text(surface, _("{black} attack dice (black) vs {red} defence dice (red)").format(black=plan.black, red=plan.red), ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(2)
+            y = line(_("{black} attack dice (black) vs {red} defence dice (red)").format(black=plan.black, red=plan.red), 14, pal.text, y, True) + px(2)
             for reason in plan.reasons[:3]:
                 y = widgets.text_block(surface, "\u2022 " + as_text(reason), ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
             if pv.immune is not None:
                 kill = _("Health {n}: this weapon cannot wound it now").format(n=pv.health)
             else:
                 kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=number(float(pv.kill) * 100))
-            y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(2)
+            y = line(kill, 13, pal.accent, y + px(4), True) + px(2)
             expected = sum(k * p for k, p in dist.items())
-            y = widgets.text(surface, _("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=number(expected)), ctx.font(13, bold=True), pal.text, (x, y + px(2))).bottom + px(4)
+            y = line(_("Wounds (exact, from the dice faces); expected {e:.2f}").format(e=number(expected)), 13, pal.text, y + px(2), True) + px(4)
             bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
             distribution_bars(surface, ctx, bars, dist, lambda k: _("{n} wounds").format(n=k) if k != 1 else _("1 wound"),
                               lambda k: _("{n}+ wounds").format(n=k))
@@ -1741,7 +1811,7 @@ class GearsTable(GameTable):
             for reason in pv.reasons[:3]:
                 y = widgets.text_block(surface, "\u2022 " + as_text(reason), ctx.font(12), pal.text_dim, pygame.Rect(x, y, rect.width - px(32), px(32)), 1.05)
             kill = _("Health {n}: {p:.1f}% to kill it").format(n=pv.health, p=number(float(pv.kill) * 100))
-            y = widgets.text(surface, kill, ctx.font(13, bold=True), pal.accent, (x, y + px(4))).bottom + px(6)
+            y = line(kill, 13, pal.accent, y + px(4), True) + px(6)
             bars = pygame.Rect(x, y, rect.width - px(32), rect.bottom - y - px(52))
             distribution_bars(surface, ctx, bars, {0: 1 - pv.kill, 1: pv.kill},
                               lambda k: _("kills it") if k else _("misses"))

@@ -401,12 +401,14 @@ def _mark(kind: str, size: int) -> pygame.Surface:
 
 
 def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Motif], font: Callable[[int], pygame.font.Font],
-                image: Callable[[str, int], pygame.Surface] | None = None) -> None:
+                image: Callable[[str, int], pygame.Surface] | None = None, least: int = 14) -> bool:
     """The card's motifs across `box` (the visible part of its art window), in order, each as
     large as the box allows, its label beside its lower right corner (the mark's last quarter
     and on); nothing for a box too small to read.
     `image(path, size)`: an asset scaled to a square, for "image:" motifs. An "or" motif stands
-    between alternatives as a narrow slash (a Doom spawn card's two halves)."""
+    between alternatives as a narrow slash (a Doom spawn card's two halves). `least`: the
+    smallest mark drawn (a small card's strip of art draws smaller ones than a whole window).
+    Returns whether the marks fit (and were drawn); with no surface, only measured."""
     shown: list[Motif] = []
     for k, label in motifs:
         if k == OR and shown and shown[-1][0] != OR:
@@ -417,11 +419,11 @@ def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Moti
             shown.append((k, label))
     while shown and shown[-1][0] == OR:
         shown.pop()
-    if not shown or box.height < 16 or box.width < 16:
-        return
+    if not shown or box.height < least + 2 or box.width < least + 2:
+        return False
     gap = max(2, box.height // 10)
-    size = min(box.height - 2 * gap, round(box.height * 0.8))
-    while size >= 14:
+    size = min(box.height - 2 * gap, round(box.height * 0.8)) if box.height >= 16 else box.height - 2
+    while size >= least:
         label_font = font(max(9, round(size * 0.42)))
         # Each label starts over the mark's last quarter and reaches on to its right.
         over = [max(0, label_font.size(label)[0] - size // 4) if label else 0 for _k, label in shown]
@@ -431,7 +433,9 @@ def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Moti
             break
         size -= max(1, size // 10)
     else:
-        return
+        return False
+    if surface is None:
+        return True
     x = box.centerx - total // 2
     y = box.centery - size // 2
     for (kind, label), extra, w in zip(shown, over, wide):
@@ -444,6 +448,7 @@ def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Moti
         if label:
             _label(surface, label, label_font, (x + size - size // 4, y + size))
         x += w + extra + gap
+    return True
 
 
 OR = "or"  # the motif between two alternatives

@@ -1025,6 +1025,11 @@ class GameTable(Scene, ABC):
             back -= 1
         who = session.deciders[back]
         now = session.decider if session.decider in humans else self.viewer
+        if self.handoff is not None and self.seated in humans:
+            # Behind the hand-off card the desk is still with whoever sat there last: the one
+            # the card waits for has not sat down (Moloch, having kept its hand, was told that
+            # Moloch made that decision when the card came up for the Outpost).
+            now = self.seated
         if who in humans and now is not None and who != now:
             return _("{who} made that decision: with several people at the table, each takes back only their own "
                      "(Casual undo allows it).").format(who=self.player_name(who))

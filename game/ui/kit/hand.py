@@ -56,41 +56,60 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
         band_art = image.subsurface(title.move(-rect.left, -rect.top))
         surface.blit(pygame.transform.smoothscale(band_art, band.size), band)
     centre_x = title.left + fit.left + fit.room // 2
-    top = band.centery - (len(fit.lines) * step) // 2
-    for n, line in enumerate(fit.lines):
-        widgets.text(surface, line, font, (240, 234, 216), (centre_x, top + n * step + step // 2), "center", shadow=True)
     art = _art_box(rect)
     # The art window's part that shows: below a lengthened name band, above a small card's paper.
     picture = pygame.Rect(art.left, max(art.top, band.bottom + round(2 * k)), art.width, 0)
     picture.height = art.bottom - picture.top
     tf = ctx.assets.font(max(8, round(15 * k)))
     gap = 1.0
-    fits = len(widgets.wrap(text, tf, body.width, hyphenate=True)) * tf.get_linesize() <= body.height
-    if text and (round(15 * k) < px(12) or not fits):
+    strip = False
+    if text and _small(ctx, rect, text):
         # A small card (720p hand): the rules text matters more than the art, so it takes the
-        # art's place too (below a lengthened name band), at the largest size that fits; the
-        # art's top shows above it where the whole hand's texts leave room (art_keep).
+        # art's place too (below a lengthened name band), at the largest size that fits, on a
+        # paper with thin margins; the art keeps a strip under the name band (ART_LEAST: at
+        # 1280x720 most cards with a long text had shown no picture) and more above the text
+        # where the whole hand's texts leave room (art_keep).
         paper, body = _small_paper(rect, band, art, k, art_keep)
-        if not _fits(text, ctx.assets.font(TEXT_SMALLEST), body):
-            # Still too long (the Greek Ambush on a 7-card hand at 720p): the paper reaches to the
-            # frame's edge and right under the name band, with a thinner margin.
-            top = band.bottom + round(3 * k)
-            paper = pygame.Rect(rect.left + round(12 * k), top, rect.width - round(24 * k),
-                                rect.bottom - round(12 * k) - top)
-            body = paper.inflate(-round(6 * k), -round(6 * k))
-            if not _fits(text, ctx.assets.font(TEXT_SMALLEST), body):
-                gap = TIGHT_GAP  # and, last, the lines a little closer
+        strip = True
+        smallest = ctx.assets.font(TEXT_SMALLEST)
+        if not _fits(text, smallest, body):
+            # Still too long (the Greek Ambush on a 7-card hand at 720p): the lines a little
+            # closer, then no strip (the paper right under the name band): the text is whole at
+            # the least size before the picture shows.
+            for least, gap in ((ART_LEAST, TIGHT_GAP), (0.0, 1.0), (0.0, TIGHT_GAP)):
+                paper, body = _small_paper(rect, band, art, k, 0.0, least)
+                strip = least > 0
+                if _fits(text, smallest, body, gap):
+                    break
         pygame.draw.rect(surface, (226, 218, 196), paper, border_radius=max(2, round(6 * k)))
         picture.height = max(0, min(picture.bottom, paper.top - round(2 * k)) - picture.top)
         tf = widgets.fitted_font(ctx, text, body, max(px(12), min(px(15), round(16 * k))), TEXT_SMALLEST,
                                  hyphenate=True)
     art_covered = body.top < art.bottom
     widgets.text_block(surface, text, tf, (30, 28, 24), body, line_gap=gap, hyphenate=True)
-    if motifs and not badge:
+    beside = None
+    if motifs and not badge and art_covered and not strip and len(fit.lines) == 1:
+        # No room for a strip of art (the Greek Ambush on a 7-card hand at 1280x720): the
+        # picture goes beside the name, the name moved to the band's left, where both fit.
+        left = title.left + fit.left + round(4 * k)
+        name_w = font.size(fit.lines[0])[0]
+        box = pygame.Rect(left + name_w + round(4 * k), band.top + 1, 0, band.height - 2)
+        box.width = title.left + fit.left + fit.room - round(2 * k) - box.left
+        if draw_motifs(None, box, motifs, lambda n: ctx.assets.font(n, bold=True), least=STRIP_MARK):
+            beside, centre_x = box, left + name_w // 2
+    top = band.centery - (len(fit.lines) * step) // 2
+    for n, line in enumerate(fit.lines):
+        widgets.text(surface, line, font, (240, 234, 216), (centre_x, top + n * step + step // 2), "center", shadow=True)
+    if beside is not None:
+        draw_motifs(surface, beside, motifs, lambda n: ctx.assets.font(n, bold=True),
+                    lambda path, n: ctx.assets.image(path, (n, n)), least=STRIP_MARK)
+    elif motifs and not badge:
         if placeholder and not art_covered and k >= 0.75:  # the placeholder tag's strip stays clear
             picture.height = max(0, picture.height - _placeholder_tag(ctx, art, k)[0].height - round(8 * k))
-        draw_motifs(surface, picture.inflate(-round(8 * k), -round(6 * k)), motifs, lambda n: ctx.assets.font(n, bold=True),
-                    lambda path, n: ctx.assets.image(path, (n, n)))
+        # A small card's strip of art: its marks from STRIP_MARK pixels, with a thinner inset.
+        box = picture.inflate(-round(4 * k), 0) if strip else picture.inflate(-round(8 * k), -round(6 * k))
+        draw_motifs(surface, box, motifs, lambda n: ctx.assets.font(n, bold=True),
+                    lambda path, n: ctx.assets.image(path, (n, n)), least=STRIP_MARK if strip else MARK_LEAST)
     if placeholder:
         mark = ctx.assets.font(max(10, round(22 * k)), bold=True)
         widgets.text(surface, "*", mark, PLACEHOLDER_COLOUR, (title.right - round(2 * k), band.centery), "midright", shadow=True)
@@ -129,6 +148,12 @@ NAME_SMALLEST = 8  # px: the least size a card's name is drawn at (the 720p hand
 # shows it large): small type whole reads better than a cut sentence.
 TEXT_SMALLEST = 7
 TIGHT_GAP = 0.9  # the line spacing of a small card's text that fits no other way
+# The part of the art window's height a small card keeps as a strip above its text at least (the
+# picture says what the card does; art_keep gives it more where its text keeps its size so),
+# and the least size of the strip's marks (card_art.draw_motifs).
+ART_LEAST = 0.2
+STRIP_MARK = 8
+MARK_LEAST = 14
 NAME_LINES = 4  # a long Hungarian name on a 68 px card: 'Pokollovag' / 'vagy démon–' / 'pókmutáns'
 
 
@@ -161,44 +186,72 @@ def _art_box(rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.left + round(18 * k), rect.top + round(58 * k), round(214 * k), round(138 * k))
 
 
+def _small(ctx: Context, rect: pygame.Rect, text: str) -> bool:
+    """Whether a card at `rect` sets `text` on a small card's paper over its art: a card too
+    small for the frame's own text box, or whose text does not fit there."""
+    k = rect.width / 250
+    if round(15 * k) < ctx.px(12):
+        return True
+    tf = ctx.assets.font(max(8, round(15 * k)))
+    body = pygame.Rect(0, 0, round(206 * k), round(124 * k))
+    return len(widgets.wrap(text, tf, body.width, hyphenate=True)) * tf.get_linesize() > body.height
+
+
 def _small_paper(rect: pygame.Rect, band: pygame.Rect, art: pygame.Rect, k: float,
-                 art_keep: float) -> tuple[pygame.Rect, pygame.Rect]:
-    """A small card's paper (over the art, below the name band and `art_keep` of the art) and
-    the text's box inside it."""
-    top = max(art.top + round(art.height * art_keep), band.bottom + round(6 * k))
-    paper = pygame.Rect(art.left, top, art.width, rect.bottom - round(16 * k) - top)
-    return paper, paper.inflate(-round(12 * k), -round(10 * k))
+                 art_keep: float, least: float | None = None) -> tuple[pygame.Rect, pygame.Rect]:
+    """A small card's paper (over the art, below the name band and `art_keep` of the art, and
+    at least a strip of `least` of the art's height under the band, ART_LEAST unless said) and
+    the text's box inside it. The paper reaches near the frame's edges, with thin margins: the
+    strip's room comes from there, not from the text's size."""
+    least = ART_LEAST if least is None else least
+    picture = max(art.top, band.bottom + round(2 * k))
+    strip = picture + round(art.height * least) + round(2 * k) if least else band.bottom + round(3 * k)
+    top = max(art.top + round(art.height * art_keep), strip)
+    paper = pygame.Rect(rect.left + round(12 * k), top, rect.width - round(24 * k), rect.bottom - round(12 * k) - top)
+    return paper, paper.inflate(-round(8 * k), -round(6 * k))
 
 
-ART_KEEPS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2)  # the art a hand's small cards keep above their text, most first
+# The art a hand's small cards keep above their text, most first; below these, the strip of
+# ART_LEAST that _small_paper always leaves.
+ART_KEEPS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.25)
 
 
 def art_keep(ctx: Context, size: tuple[int, int], faces: Sequence[tuple[str, str, str, bool]]) -> float:
-    """How much of the art (ART_KEEPS, or 0) a hand of small cards of `size` keeps above the
-    text: the most with which every card's text (name, text, icon, placeholder) still fits at
-    the largest size a small card's text is drawn at (as widgets.fitted_font measures): the art
-    never makes a text smaller. draw_hand asks it per card (a face each); 0 on a card large
-    enough to show art and text in their own places."""
+    """How much of the art (ART_KEEPS, or 0: the strip of ART_LEAST) a hand of small cards of
+    `size` keeps above the text: the most with which every card's text (name, text, icon,
+    placeholder) is drawn at the size it has with the least art (as widgets.fitted_font
+    measures): the art never makes a text smaller. draw_hand asks it per card (a face each); 0
+    on a card large enough to show art and text in their own places. A large card whose text
+    does not fit the frame's text box (the Greek Active Reload at 1920x1080) is a small one: it
+    had shown only the strip, over a paper half empty."""
     rect = pygame.Rect((0, 0), size)
     k = rect.width / 250
     px = ctx.px
-    if not faces or round(15 * k) >= px(12):
-        return 0.0
+    if not any(text and _small(ctx, rect, text) for _n, text, _i, _p in faces):
+        return 0.0  # a card large enough to show art and text in their own places
     art = _art_box(rect)
-    want = ctx.assets.font(max(px(12), min(px(15), round(16 * k))))
+    largest = max(px(12), min(px(15), round(16 * k)))
     bands = [_name_band(ctx, rect, name, icon, placeholder)[1] for name, _text, icon, placeholder in faces]
+    texts = [(text, band) for (_n, text, _i, _p), band in zip(faces, bands) if text]
+
+    def size_at(text: str, band: pygame.Rect, keep: float) -> int:
+        """The text's size with `keep` of the art; 0 where it is not whole at any."""
+        body = _small_paper(rect, band, art, k, keep)[1]
+        font = widgets.fitted_font(ctx, text, body, largest, TEXT_SMALLEST, hyphenate=True)
+        whole = len(widgets.wrap(text, font, body.width, hyphenate=True)) * font.get_linesize() <= body.height
+        return font.get_height() if whole else 0
+
+    least = [size_at(text, band, 0.0) for text, band in texts]
     for keep in ART_KEEPS:
-        if all(len(widgets.wrap(text, want, body.width, hyphenate=True)) * want.get_linesize() <= body.height
-               for (_n, text, _i, _p), band in zip(faces, bands) if text
-               for body in (_small_paper(rect, band, art, k, keep)[1],)):
+        if all(size_at(text, band, keep) >= max(n, 1) for (text, band), n in zip(texts, least)):
             return keep
     return 0.0
 
 
-def _fits(text: str, font: pygame.font.Font, body: pygame.Rect) -> bool:
-    """`text` wraps into `body` at `font` whole (as widgets.text_block lays it, line_gap 1.0)."""
+def _fits(text: str, font: pygame.font.Font, body: pygame.Rect, gap: float = 1.0) -> bool:
+    """`text` wraps into `body` at `font` whole (as widgets.text_block lays it with `gap`)."""
     n = len(widgets.wrap(text, font, body.width, hyphenate=True))
-    return (n - 1) * font.get_linesize() + font.get_height() <= body.height
+    return (n - 1) * int(font.get_linesize() * gap) + font.get_height() <= body.height
 
 
 def _title_box(rect: pygame.Rect) -> pygame.Rect:
