@@ -208,6 +208,10 @@ def worker(args) -> None:
     headless(args.tree)
     import pygame
 
+    import game
+
+    assert Path(game.__file__).resolve().is_relative_to(Path(args.tree).resolve()), game.__file__
+
     from game.engine import runtime
     from game.ui.app import App
 
