@@ -41,7 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MODES = ("whole", "still", "moving", "queries", "changed")
-TITLES = ("gears", "gears-card", "doom", "level7", "convoy")
+TITLES = ("gears", "gears-card", "gears-aim", "doom", "level7", "convoy")
 FRAME_MS = 16
 
 
@@ -84,6 +84,18 @@ def _gears_card_ready(s) -> bool:
     return _content().orders[card_name(f["card"])].actions[f["i"]].verb == "attack"
 
 
+def _gears_aim_ready(s) -> bool:
+    """A COG's attack with Locusts to target (the attack frame)."""
+    st = s.state
+    return len(s.actions) >= 30 and s.decider in st.cogs and st.proc is None and st.phase == "attack" and len(st.locusts) >= 2
+
+
+def _gears_aim(table) -> None:
+    """A target picked, as a click on a lit Locust does: the attack preview panel is up."""
+    target = next(iter(table.choices.targets))
+    table.target, table.attack_choice = target, table.choices.targets[target][0]
+
+
 def _doom_ready(s) -> bool:
     st = s.state
     return (len(s.actions) >= 40 and st.phase == "marine" and s.decider in st.marines and st.proc is None
@@ -104,6 +116,8 @@ STATES = {
     # case: (rules class, table class, scenario, options, seed, ready)
     "gears-card": ("game.gears.rules.title:GearsTitle", "game.ui.gears.table_scene:GearsTable", "roadblocks",
                    {"players": 2}, 3, _gears_card_ready),
+    "gears-aim": ("game.gears.rules.title:GearsTitle", "game.ui.gears.table_scene:GearsTable", "roadblocks",
+                  {"players": 2}, 3, _gears_aim_ready, _gears_aim),
     "gears": ("game.gears.rules.title:GearsTitle", "game.ui.gears.table_scene:GearsTable", "roadblocks",
               {"players": 2}, 3, _gears_ready),
     "doom": ("game.doom.rules.title:DoomTitle", "game.ui.doom.table_scene:DoomTable", "knee_deep",
@@ -127,7 +141,7 @@ def build_table(app, key: str, size):
     """The title's table on its mid-game state, the deciding seat a person's."""
     from game.engine.session import Session
 
-    rules, table_ref, scenario, options, seed, ready = STATES[key]
+    rules, table_ref, scenario, options, seed, ready, *prepare = STATES[key]
     table_class = _load(table_ref)
     session = Session.start(_load(rules)(), scenario, seed, options)
     # The bots are the table's own (make_bot), taken from a throwaway table of bots.
@@ -143,6 +157,8 @@ def build_table(app, key: str, size):
     decider = session.decider
     seats = ["human" if p == decider else "bot" for p in players]
     table = table_class(app.ctx, session, seats, size, animate=False)
+    for step in prepare:
+        step(table)
     return table, session
 
 
