@@ -132,3 +132,34 @@ def test_the_invader_panel_shows_reactors_goal_whole(make_app, monkeypatch):
         finally:
             i18n.set_language("en")
         assert drawn == ["whole"], (language, drawn)
+
+
+def test_the_remembered_legend_layouts_are_those_laid_out_afresh(make_app):
+    """The hand strip asks for the legend's layouts in every frame it draws (its narrowest for
+    the room, then the one that fits): laid out each time they were half of a Doom frame drawn
+    whole, so they are remembered (`legend_layouts`). What it remembers must be what laying
+    them out gives now, asked in turn in each language and at 100% and 125%, and in English
+    again: a memo keyed without the words or the fonts would hand back another language's or
+    another scale's lines."""
+    from dataclasses import replace
+
+    from game.ui.doom.table_scene import _legend_layouts, legend_layout, legend_layouts, legend_need
+
+    app = make_app(U.SIZE)
+    try:
+        for scale in (1.0, 1.25):
+            ctx = replace(app.ctx, settings=replace(app.ctx.settings, ui_scale=scale))
+            for language in ("en", "hu", "el", "en"):
+                i18n.set_language(language)
+                entries = [i18n._(w) for _s, _c, w in DoomTable.LEGEND]
+                for height in (90, 120, 163):
+                    want = tuple(_legend_layouts(ctx, height, entries))
+                    assert legend_layouts(ctx, height, entries) == want, (scale, language, height)
+                    heading = ctx.font(12, bold=True).size(i18n._("On the map"))[0]
+                    assert legend_need(ctx, height, entries) == (max(min(x.width for x in want), heading) if want else None)
+                    for width in (120, 200, 400):
+                        area = pygame.Rect(0, 0, width, height)
+                        fits = next((x for x in want if x.width <= width), None) if width >= heading else None
+                        assert legend_layout(ctx, area, entries) == fits, (scale, language, height, width)
+    finally:
+        i18n.set_language("en")

@@ -47,17 +47,24 @@ def frame_decider(f: dict[str, Any]) -> str:
     return f["player"]
 
 
-def frame_prompt(state: GearsState, f: dict[str, Any] | None) -> Msg | None:
+def frame_prompt(state: GearsState, f: dict[str, Any] | None, listed: list[Action] | None = None) -> Msg | None:
     """What a turn frame asks its decider, for the prompt line: the frames whose choices are
     cards or buttons without a question of their own (a move or a cover spot explains itself).
-    A Follow question comes in another COG's turn, so it names who moves and from where."""
+    A Follow question comes in another COG's turn, so it names who moves and from where.
+
+    `listed`: `legal_actions(state)` as it stands, where the caller holds it (the table lists
+    them at each change): whether a card's next action can be done is then whether its 'do'
+    is among them, as legal_actions decided, rather than worked out again (an attack's every
+    target, weapon and mode a second time)."""
     if f is None:
         return None
     kind = f["f"]
     if kind == "card":
         content = _content()
         bullet = content.orders[card_name(f["card"])].actions[f["i"]]
-        if not _bullet_possible(state, content, f["player"], bullet, f):
+        possible = (any(a.kind == "do" for a in listed) if listed is not None
+                    else _bullet_possible(state, content, f["player"], bullet, f))
+        if not possible:
             # Only 'Skip' is offered: the line says why the action cannot be done, as a click
             # on it would be refused (Explore's free equipment use where the area has none
             # showed a lone 'Skip: use equipment for free' and nothing to say why).
@@ -537,10 +544,12 @@ def _bullet_possible(state: GearsState, content: GearsContent, player: str, bull
         return True
     if v == "attack":
         target, among = _card_targets(state, content, player, frame)
-        return bool(_attack_actions(state, content, {"player": player, "bonus": bullet.params.get("bonus_dice", 0),
-                                                     "mode": bullet.params.get("mode"),
-                                                     "spend": bullet.params.get("spend_ammo", True),
-                                                     "target": target, "among": among}))
+        # The first attack found is enough: the listing stops there (each further target,
+        # weapon and mode was checked and worded for nothing).
+        return next(_attacks(state, content, {"player": player, "bonus": bullet.params.get("bonus_dice", 0),
+                                              "mode": bullet.params.get("mode"),
+                                              "spend": bullet.params.get("spend_ammo", True),
+                                              "target": target, "among": among}), None) is not None
     if v == "draw":
         return True
     if v == "skip_locust_activation":

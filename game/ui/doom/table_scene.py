@@ -164,19 +164,34 @@ def _column(font, chunk: list[str], rows: int) -> tuple[int, list[tuple[str, ...
     return max(font.size(t)[0] for lines in got for t in lines), got
 
 
+# (fonts, the gaps in px, height, entries) -> every layout, in _legend_layouts' order. The hand
+# strip asks for the narrowest layout (legend_need) and the one that fits (legend_layout) in
+# every frame it draws: laying out all of them (a binary search of wrapped widths per column
+# count) was half of a Doom frame drawn whole. The key holds everything a layout is made from
+# (the font objects change with the text size and the language's font, the entries with the
+# language), so a memo's answer is the one _legend_layouts gives.
+_LEGEND_LAYOUTS = widgets.Memo(64)
+
+
+def legend_layouts(ctx: Context, height: int, entries: list[str]) -> tuple[LegendLayout, ...]:
+    """`_legend_layouts(ctx, height, entries)`, all of them, made once for the same inputs."""
+    key = (tuple(ctx.font(size) for size in LEGEND_SIZES), ctx.px(3), ctx.px(14), ctx.px(20), height, tuple(entries))
+    return _LEGEND_LAYOUTS.get(key, lambda: tuple(_legend_layouts(ctx, height, list(entries))))
+
+
 def legend_layout(ctx: Context, area: pygame.Rect, entries: list[str]) -> LegendLayout | None:
     """How the map legend's `entries` fit `area` under its heading, each whole: the largest font
     (12, 11, then 10 px), the fewest columns, an entry folded only where a column is too narrow
     for it on one line; None where no layout fits."""
     if area.width < ctx.font(12, bold=True).size(_("On the map"))[0]:
         return None
-    return next((got for got in _legend_layouts(ctx, area.height, entries) if got.width <= area.width), None)
+    return next((got for got in legend_layouts(ctx, area.height, entries) if got.width <= area.width), None)
 
 
 def legend_need(ctx: Context, height: int, entries: list[str]) -> int | None:
     """The least width the legend takes in `height` (its narrowest layout, the heading's width at
     least); None where it cannot lie in that height at all."""
-    got = [layout.width for layout in _legend_layouts(ctx, height, entries)]
+    got = [layout.width for layout in legend_layouts(ctx, height, entries)]
     return max(min(got), ctx.font(12, bold=True).size(_("On the map"))[0]) if got else None
 
 

@@ -139,13 +139,16 @@ def _same_but_copy(a: Action, b: Action) -> bool:
                for k, v in a.payload.items())
 
 
-def classify(state, content: GearsContent, decider: str | None, actions: list[Action]) -> Choices:
+def classify(state, content: GearsContent, decider: str | None, actions: list[Action], legal: bool = False) -> Choices:
+    """`legal`: `actions` is the rules' whole legal list for this state (the table's), which
+    the prompt then reads rather than asking the rules again (turn.frame_prompt's `listed`);
+    a caller passing a part of it (a test, a lesson's offer) leaves it False."""
     if state.proc is not None:
         prompt = as_text(state.proc["pending"].get("prompt") or "")
         if state.proc["pending"].get("kind") == "target_tie":
             prompt = _tie_for(state, content, prompt)
     else:
-        prompt = as_text(frame_prompt(state, top(state)) or "")
+        prompt = as_text(frame_prompt(state, top(state), actions if legal else None) or "")
     ch = Choices(decider, prompt, question=prompt)
     for a in actions:
         pl = a.payload

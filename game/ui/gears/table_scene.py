@@ -219,7 +219,9 @@ class GearsTable(GameTable):
 
     def _classify(self) -> C.Choices:
         decider = self.session.decider
-        return C.classify(self.state, self.content, decider, self.session.legal_actions() if decider else [])
+        if not decider:
+            return C.classify(self.state, self.content, decider, [])
+        return C.classify(self.state, self.content, decider, self.session.legal_actions(), legal=True)
 
     # A click on a farther area of a move walks there, a step at a time (turn.walks); a
     # lesson asks for each step by itself, so its table does not.

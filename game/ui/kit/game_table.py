@@ -256,6 +256,7 @@ class GameTable(Scene, ABC):
         self.anims: list[Anim] = []
         self.dice: DiceRoll | None = None
         self.viewer: str | None = None  # whose hand is on show
+        self._undo_memo: tuple[tuple, str | None] | None = None  # undo_refusal's (key, answer)
         self.handoff: str | None = None  # a human player the table waits for
         self.seated: str | None = None  # the person who last clicked the handoff card away
         # person -> the span (let_pass_span) for which they let a title's interrupts pass
@@ -1010,7 +1011,25 @@ class GameTable(Scene, ABC):
         """Why Undo is refused now, in words (None: it may be pressed), for the button's grey and
         for the press alike: the rules' reason; else, with several people at the desk (not at a
         casual table), a decision of another person's (before, the Outpost could take back
-        Moloch's kept hand: a board game's player takes back only their own move)."""
+        Moloch's kept hand: a board game's player takes back only their own move).
+
+        Asked at every frame drawn (the toolbar's key greys the button), it is worked out once
+        per game as it stands (`undo_refusal_now`): the answer is remembered with everything it
+        reads, the session and its length, the table's state version (bumped by every action,
+        undo and lesson step, `_after_change`), the mode, the seats, whose hand is on show and
+        the language its words are in; a table built on a load starts with none."""
+        session = self.session
+        key = (session, len(session.actions), self.state_version, session.casual, tuple(self.seats), self.viewer,
+               language())
+        memo = self._undo_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        reason = self.undo_refusal_now()
+        self._undo_memo = (key, reason)
+        return reason
+
+    def undo_refusal_now(self) -> str | None:
+        """`undo_refusal` worked out afresh."""
         session = self.session
         reason = session.undo_refusal()
         if reason is None and session.actions:
