@@ -440,6 +440,20 @@ def test_behind_the_hand_off_card_the_person_still_at_the_desk_takes_back_their_
     assert len(table.session.actions) == 0 and table.session.decider == "moloch" and table.handoff is None
 
 
+def test_the_remembered_undo_answer_follows_the_hand_off_card(make_app, config_dir):
+    """Undo's answer is remembered for the frames a game stands unchanged (undo_refusal); the
+    hand-off card clicked away changes who sits at the desk with no action taken, so the
+    answer remembered behind the card (Moloch may take back its kept hand) must not outlive it:
+    once the Outpost sits down, Moloch's decision is not theirs to take back."""
+    app, table = start_game(make_app)
+    do_click(app, button(table, "mulligan", redraw=False))
+    assert table.handoff == "outpost" and table.undo_refusal() is None
+    settle(app, table)
+    assert table.handoff is None and table.seated == "outpost" and len(table.session.actions) == 1
+    assert table.undo_refusal() == table.undo_refusal_now()
+    assert "Moloch" in table.undo_refusal() and "their own" in table.undo_refusal()
+
+
 def test_undo_before_any_decision_of_a_persons_says_so(make_app, config_dir):
     """Moloch a bot, the Outpost a person: at the Outpost's starting hand Undo was lit, and a
     press took back the bot's kept hand, which the bot kept again at once; the log said

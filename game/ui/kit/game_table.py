@@ -1016,11 +1016,12 @@ class GameTable(Scene, ABC):
         Asked at every frame drawn (the toolbar's key greys the button), it is worked out once
         per game as it stands (`undo_refusal_now`): the answer is remembered with everything it
         reads, the session and its length, the table's state version (bumped by every action,
-        undo and lesson step, `_after_change`), the mode, the seats, whose hand is on show and
-        the language its words are in; a table built on a load starts with none."""
+        undo and lesson step, `_after_change`), the mode, the seats, whose hand is on show, the
+        hand-off card and who sits at the desk behind it, and the language its words are in; a
+        table built on a load starts with none."""
         session = self.session
         key = (session, len(session.actions), self.state_version, session.casual, tuple(self.seats), self.viewer,
-               language())
+               self.handoff, self.seated, language())
         memo = self._undo_memo
         if memo is not None and memo[0] == key:
             return memo[1]
