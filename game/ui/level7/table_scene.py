@@ -63,8 +63,11 @@ TOKEN_COLOURS = {"darkness": (20, 20, 28), "sealed": (140, 140, 150), "nests": (
 STEP_KINDS = ("event", "event_text", "spawn", "activation", "enemy_move", "attack", "knocked_out", "killed",
               "escaped", "token", "lockdown", "game_over", "removed")
 # The questions asked about the roll on show (the dice rerolled are its dice); under any other
-# the tray's roll is an earlier one.
+# the tray's roll is an earlier one, unless the roll caused it (`_caused_by`).
 ROLL_QUESTIONS = ("reroll",)
+# The questions asked before a roll of their own (a defence before an enemy's dice, a help before
+# the challenge's): a roll on show is never theirs, even the one that led to them.
+BEFORE_A_ROLL = ("defend", "help")
 FIGURE_KINDS = ("spawn", "enemy_move", "move", "reenter", "removed", "knocked_out", "killed", "escaped")
 CHOICE_TILES = ("spawn_tile", "reenter", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "swarm_tile")
 
@@ -241,6 +244,7 @@ class Level7Table(GameTable):
         self.option_rects: list[tuple[pygame.Rect, int]] = []
         self.hand_label_rect: pygame.Rect | None = None  # "Subject N's adrenaline cards" over the hand
         self.steps: list[Shown] = []
+        self._caused_by: DiceRoll | None = None  # the last roll of the last action (`_date_the_tray`)
         self._reveal_heights: dict[tuple, int] = {}  # _reveal_height's, per card, width, language and scale
         self.seen: set[str] = set()
         self._walk_memo: tuple | None = None  # (log, entries read, the last one, tiles walked onto): _walked_tiles
@@ -693,6 +697,7 @@ class Level7Table(GameTable):
             shown = [ShownDie(die_face(dict(f)), tumble, i * 2, i) for i, f in enumerate(pl["faces"])]
             title, rest = _roll_words(e)
             roll = DiceRoll(title, shown, rest)
+            self._caused_by = roll  # the last roll of the action: a question it asks comes of it
             if self.steps:  # inside an event's resolution: rolled when its step comes
                 self.steps.append(Shown(self._words(e.text), self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or "")),
                                         e.kind, dict(self._step_tiles), dict(pl), dice=roll))
@@ -724,6 +729,7 @@ class Level7Table(GameTable):
 
     def _take_events(self, events, before) -> None:
         self._step_tiles = dict(self._tiles_before)
+        self._caused_by = None
         super()._take_events(events, before)
         self._tiles_before = self.figure_tiles()
 
@@ -762,9 +768,13 @@ class Level7Table(GameTable):
         """A roll on show while a question about something else is asked (a clone's attack,
         "Play a card for Toughness?", right after the player's Intelligence roll) is an earlier
         roll: the tray dims and says so, so no one reads those dice as the attack's. A roll the
-        question is about (a reroll's) stays as it is."""
+        question is about (a reroll's) stays as it is, and so does the roll that caused it (the
+        last roll of the action that asked it: a discard after an enemy's hit, a Fear shift after
+        a failed challenge), which read 'Earlier roll' and faint under its own consequence."""
         kind = self._pending_kind()
         if self.dice is None or self.dice.dim or kind is None or kind in ROLL_QUESTIONS:
+            return
+        if self.dice is self._caused_by and kind not in BEFORE_A_ROLL:
             return
         self.dice = replace(self.dice, title=_("Earlier roll: {who}").format(who=self.dice.title), dim=True)
         self.dirty = True
