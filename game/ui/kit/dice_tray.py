@@ -64,10 +64,10 @@ def tray_rect(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
     return rect
 
 
-def tray_bound(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
-    """Every pixel the tray may touch: its panel, and its title and summary lines where they
-    are wider than it (a long summary stands out on both sides)."""
-    rect = tray_rect(ctx, view, roll)
+def tray_bound(ctx: Context, view: pygame.Rect, roll: DiceRoll, rect: pygame.Rect | None = None) -> pygame.Rect:
+    """Every pixel the tray may touch: its panel (`rect`, else `tray_rect`'s), and its title and
+    summary lines where they are wider than it (a long summary stands out on both sides)."""
+    rect = tray_rect(ctx, view, roll) if rect is None else rect
     px = ctx.px
     out = rect.copy()
     for text, font, y in ((roll.title, ctx.font(14, bold=True), rect.top + px(10)),
@@ -84,13 +84,15 @@ def tray_key(roll: DiceRoll) -> tuple:
     return (roll.title, tuple(roll.dice), roll.summary, roll.age_ms if roll.rolling else -1, roll.dim)
 
 
-def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: DiceRoll) -> None:
-    """The tray low in the middle of `view` (the map), over whatever lies there; a `dim` roll
-    (one from before the question on screen) with its dice faint, its title in the dim colour."""
+def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: DiceRoll,
+              rect: pygame.Rect | None = None) -> None:
+    """The tray at `rect` (a title's place clear of its figures: `GameTable.tray_place`), else low
+    in the middle of `view` (the map); a `dim` roll (one from before the question on screen) with
+    its dice faint, its title in the dim colour."""
     px = ctx.px
     size = px(44)
     n = len(roll.dice)
-    rect = tray_rect(ctx, view, roll)
+    rect = tray_rect(ctx, view, roll) if rect is None else rect
     widgets.panel(surface, ctx, rect, alpha=240)
     title_colour = ctx.palette.text_dim if roll.dim else ctx.palette.text
     widgets.text(surface, roll.title, ctx.font(14, bold=True), title_colour, (rect.centerx, rect.top + px(10)), "midtop")
