@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.ui.test_level7_play import start_at_a_reroll
 
 
@@ -82,3 +84,25 @@ def test_the_roll_that_caused_the_question_is_shown_as_its_roll(make_app, config
     assert table.dice is rolled
     assert not table.dice.dim and not table.dice.title.startswith("Earlier roll")
     assert table.dice.title in drawn_text
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_line_under_the_dice_does_not_begin_with_the_names_colon(language):
+    """A roll's log line split for the tray: the name above the dice, the rest under them. The
+    Greek line names the roller with a colon ("Κλώνος 1: ρίχνει 2 ζάρια: ..."): the line under
+    the dice began ": ρίχνει"."""
+    from game import i18n
+    from game.engine.protocol import Event
+    from game.engine.text import Mn
+    from game.ui.level7.table_scene import _roll_words
+
+    before = i18n.language()
+    try:
+        i18n.set_language(language)
+        msg = Mn("{enemy} rolls {n} die: {faces}.", "{enemy} rolls {n} dice: {faces}.", 2, enemy="Clone 1", n=2,
+                 faces="blank, blank")
+        title, rest = _roll_words(Event("roll", msg, {"enemy": "clone1"}))
+        assert title == "Clone 1"
+        assert rest[:1].isalnum(), rest
+    finally:
+        i18n.set_language(before)

@@ -95,7 +95,9 @@ def _roll_words(e: Event) -> tuple[str, str]:
     if who is None:
         return _("Roll"), text.rstrip(".")
     title = str(who)
-    rest = text[len(title):].strip() if text.startswith(title) else text
+    # The name's own punctuation goes with it: the Greek "Κλώνος 1: ρίχνει 2 ζάρια: ..." left the
+    # tray's line under the dice beginning ": ρίχνει".
+    rest = text[len(title):].lstrip(" :·,").strip() if text.startswith(title) else text
     return title, rest.rstrip(".")
 
 
