@@ -97,3 +97,20 @@ def test_an_event_card_revealed_covers_no_figure(make_app, config_dir, size, sca
 def pygame_rect_inside(rect, table) -> bool:
     """In the view, or over the side panel."""
     return table.view_rect.contains(rect) or table.side_rect.contains(rect)
+
+
+def test_where_no_place_holds_the_tray_its_dice_are_smaller(make_app, config_dir):
+    """Seed 3, two players, 30 actions in, 125% in 1280x720: the map fills the view's middle and
+    no place of the usual tray's size was clear of the eight figures (it covered two). The tray
+    takes smaller dice and a narrower panel there, and covers none."""
+    from game.ui.kit.dice_tray import tray_bound
+
+    app, table = _crowded_table(make_app, config_dir, (1280, 720), 1.25, seed=3, players=2, actions=30)
+    table.dice = _roll()
+    tray = table.tray_place()
+    figures = table._figure_rects()
+    assert table.dice.small
+    assert [f for f in figures if tray_bound(table.ctx, table.view_rect, table.dice, tray).colliderect(f)] == []
+    assert table.view_rect.contains(tray)
+    app._force_redraw = True
+    app.run(max_frames=1)  # drawn there, small

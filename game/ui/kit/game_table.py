@@ -1627,7 +1627,8 @@ class GameTable(Scene, ABC):
     def _dice_shown(self) -> tuple | None:
         if self.dice is None:
             return None
-        return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice, self.tray_place())
+        place = self.tray_place()  # first: it sets whether the tray is small, which its key holds
+        return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice, place)
 
     def tray_keep_off(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """What the dice tray keeps clear of on the map: the figures (their screen rects, as the
@@ -1641,24 +1642,37 @@ class GameTable(Scene, ABC):
         fewest figures, then the least of the panels (Level 7's tray hid the figures of a crowded
         map for the two seconds it shows). Worked out once per frame key and roll."""
         roll = self.dice
-        usual = tray_rect(self.ctx, self.view_rect, roll)
         figures, panels = self.tray_keep_off()
         if not figures and not panels:
-            return usual
-        key = (usual.size, tuple(self.view_rect), tuple(map(tuple, figures)), tuple(map(tuple, panels)))
+            roll.small = False
+            return tray_rect(self.ctx, self.view_rect, roll)
+        key = (roll.title, roll.summary, len(roll.dice), tuple(self.view_rect), tuple(map(tuple, figures)),
+               tuple(map(tuple, panels)))
         if self._tray_memo[0] != key:
-            bound = tray_bound(self.ctx, self.view_rect, roll, usual)  # its lines may stand out of its panel
-            grow = (usual.left - bound.left, usual.top - bound.top, bound.right - usual.right, bound.bottom - usual.bottom)
+            found = []
+            for small in (False, True):  # smaller dice only where the usual tray finds no clear place
+                roll.small = small
+                usual = tray_rect(self.ctx, self.view_rect, roll)
+                bound = tray_bound(self.ctx, self.view_rect, roll, usual)  # its lines may stand out of its panel
+                grow = (usual.left - bound.left, usual.top - bound.top, bound.right - usual.right,
+                        bound.bottom - usual.bottom)
 
-            def whole(r: pygame.Rect) -> pygame.Rect:
-                return pygame.Rect(r.left - grow[0], r.top - grow[1], r.width + grow[0] + grow[2], r.height + grow[1] + grow[3])
+                def whole(r: pygame.Rect) -> pygame.Rect:
+                    return pygame.Rect(r.left - grow[0], r.top - grow[1], r.width + grow[0] + grow[2],
+                                       r.height + grow[1] + grow[3])
 
-            room = [r for r in clear_place.places(self.view_rect, usual.width, usual.height, self.ctx.px(8), usual)
-                    if self.view_rect.contains(whole(r)) or r == usual]
-            best, _covers = clear_place.least_covering(room, [], lambda r: (clear_place.hits(whole(r), figures),
-                                                                            clear_place.area(whole(r), panels)))
-            self._tray_memo = (key, best)
-        return self._tray_memo[1].copy()
+                room = [r for r in clear_place.places(self.view_rect, usual.width, usual.height, self.ctx.px(8), usual)
+                        if self.view_rect.contains(whole(r)) or r == usual]
+                best, covers = clear_place.least_covering(
+                    room, [], lambda r: (clear_place.hits(whole(r), figures), clear_place.area(whole(r), panels)))
+                found.append((covers, small, best))
+                if covers == (0, 0):
+                    break
+            covers, small, best = min(found, key=lambda t: t[:2])
+            self._tray_memo = (key, (small, best))
+        small, best = self._tray_memo[1]
+        roll.small = small
+        return best.copy()
 
     def draw_moving(self, surface, back: Callable[[pygame.Surface], Any]) -> bool:
         """A frame in which the clock moved things (a figure sliding, the dice rolling), the

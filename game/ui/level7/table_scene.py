@@ -1967,8 +1967,8 @@ class Level7Table(GameTable):
         it covers no figure; else the kit's, clear of the figures and the step's panels."""
         if self.steps and self.dice is not None:
             tray = self._step_layout()[3]
-            if tray is not None and tray.size == tray_rect(self.ctx, self.view_rect, self.dice).size \
-                    and not any(tray.colliderect(f) for f in self._figure_rects(self.steps[0].tiles)):
+            if tray is not None and not any(tray.colliderect(f) for f in self._figure_rects(self.steps[0].tiles)):
+                self.dice.small = False
                 return tray
         return super().tray_place()
 
@@ -2117,7 +2117,8 @@ class Level7Table(GameTable):
         # with them: low in the view's middle it covered the figures there, and placed apart
         # it lay over the sentence where the map left one clear place for both.
         roll = self.dice if self.dice is not None else s.dice
-        tray_size = tray_rect(self.ctx, v, roll).size if roll is not None else None
+        # (its usual size: a small tray is the kit's, where no place of that size is clear)
+        tray_size = tray_rect(self.ctx, v, replace(roll, small=False)).size if roll is not None else None
 
         def search(panel: pygame.Rect, lines: list[str], reveal: pygame.Rect | None) -> tuple:
             laid = []
