@@ -35,3 +35,20 @@ def test_the_challenges_on_a_tile_share_one_page_of_the_prompt(make_app, config_
     assert len(challenges) == 3
     assert all(a in shown for a in challenges), [label for _r, label, _w in table.buttons]
     assert "prompt:next" not in shown
+
+
+@pytest.mark.parametrize("language", ["el", "hu"])
+def test_a_rerolls_options_share_one_page_of_the_prompt(make_app, config_dir, language):
+    """A reroll asked at 125% in 1280x720 (Lucky: keep the roll, or roll one of four dice
+    again): in Greek the question ('...: να ξαναριχτούν ζάρια; (5 σύμβολα, χρειάζονται 3)') took
+    the room of three of the five options, paged two at a time. Shorter Greek: one page."""
+    from tests.ui.test_level7_play import start_at_a_reroll
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\nui_scale = 1.25\n')
+    app, table = start_at_a_reroll(make_app)
+    app.run(max_frames=1)
+    assert table._pending_kind() == "reroll"
+    shown = [what for _r, _l, what in table.buttons]
+    assert all(a in shown for a in table.actions), [label for _r, label, _w in table.buttons]
+    assert "prompt:next" not in shown
