@@ -140,7 +140,7 @@ def test_7_4_a_target_on_a_full_tile_is_skipped():
     act = only(activate(s, "clone3"))
     assert act.kind == "move" and act.stop == "E"
     assert act.target.target.name == "Ed" and [c.name for c in act.target.skipped] == ["Doug"]
-    assert "Doug (Fear 6 (+1 adjacent) at 1 move) skipped" in act.text
+    assert "Doug skipped: that tile already holds the limit of 2 clones" in act.text
     # with room on Doug's tile the clone goes through the vent to him
     roomy = s.with_figures((Figure("clone", 1, "D"), Figure("clone", 3, "K")))
     act = only(activate(roomy, "clone3"))

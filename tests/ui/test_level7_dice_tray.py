@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from tests.ui.test_level7_play import start_at_a_reroll
 
 
@@ -59,3 +61,48 @@ def test_the_roll_a_reroll_question_is_about_stays_as_rolled(make_app, config_di
     app.run(max_frames=1)
     assert roll is not None and table.dice is not None and not table.dice.dim
     assert table.dice.title == "Subject 1"
+
+
+def test_the_roll_that_caused_the_question_is_shown_as_its_roll(make_app, config_dir, drawn_text):
+    """Seed 1, two players, the 5th action: a clone's attack comes (no defence played); its
+    dice hit and the question is "discard an adrenaline card". That roll caused the question:
+    it was titled "Earlier roll: Clone 1" and faint under it. It stays as rolled; only
+    a roll that did not lead to the question on screen is an earlier one."""
+    app, table, defend = _table_before(make_app, 1, 2, 5)
+    assert defend.kind == "defend"
+    table.submit(defend)
+    for _ in range(400):  # the steps up to the attack's roll
+        table.update(16)
+        if table.dice is not None and table.dice.dice:
+            break
+    assert table._pending_kind() == "discard"
+    rolled = table.dice
+    assert rolled is not None and rolled.title == "Clone 1"
+    table.update(16)
+    drawn_text.clear()
+    app.run(max_frames=1)
+    assert table.dice is rolled
+    assert not table.dice.dim and not table.dice.title.startswith("Earlier roll")
+    assert table.dice.title in drawn_text
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_the_line_under_the_dice_does_not_begin_with_the_names_colon(language):
+    """A roll's log line split for the tray: the name above the dice, the rest under them. The
+    Greek line names the roller with a colon ("Κλώνος 1: ρίχνει 2 ζάρια: ..."): the line under
+    the dice began ": ρίχνει"."""
+    from game import i18n
+    from game.engine.protocol import Event
+    from game.engine.text import Mn
+    from game.ui.level7.table_scene import _roll_words
+
+    before = i18n.language()
+    try:
+        i18n.set_language(language)
+        msg = Mn("{enemy} rolls {n} die: {faces}.", "{enemy} rolls {n} dice: {faces}.", 2, enemy="Clone 1", n=2,
+                 faces="blank, blank")
+        title, rest = _roll_words(Event("roll", msg, {"enemy": "clone1"}))
+        assert title == "Clone 1"
+        assert rest[:1].isalnum(), rest
+    finally:
+        i18n.set_language(before)

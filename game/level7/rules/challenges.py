@@ -140,8 +140,15 @@ def _show(ch: Character, got: C.Roll, what: Msg) -> Msg:
 
 
 def faces(got) -> Msg:
-    """Rolled faces by name ('blank' for a face without icons), joined with ', '."""
-    return join(", ", [M(f.name) if f.name else M("blank") for f in got])
+    """Rolled faces by name ('blank' for a face without icons), joined with ', ', each face once
+    with how many dice show it ('Intelligence ×3'), in the order they first came: eleven dice
+    named one by one ran to six lines of the log."""
+    counts: dict[str, int] = {}
+    for f in got:
+        counts[f.name] = counts.get(f.name, 0) + 1
+    named = [M(name) if name else M("blank") for name in counts]
+    return join(", ", [w if counts[name] == 1 else M("{face} ×{n}", face=w, n=counts[name])
+                       for w, name in zip(named, counts)])
 
 
 def roll(state: Level7State, ch: Character, challenge: C.Challenge, ctx) -> int:

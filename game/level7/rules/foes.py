@@ -120,7 +120,7 @@ def carry_out(state: Level7State, plan: E.SpawnPlan, ctx, idle: bool = False) ->
         return None
     pick = ctx.choose(state.turn.player, "spawn_tile", [{"tile": t, "kind": plan.kind} for t in plan.options],
                       M("Where does the {enemy} appear?", enemy=N.enemy(plan.kind, lower=True)))
-    put(state, plan.kind, plan.number, pick["tile"], ctx, plan.text, idle)
+    put(state, plan.kind, plan.number, pick["tile"], ctx, plan.why or plan.text, idle)
     return pick["tile"]
 
 

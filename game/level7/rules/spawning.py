@@ -111,6 +111,11 @@ class SpawnPlan:
     distance: int | None
     text: str
     request: TileRequest | None = None
+    # Why the figure comes where it comes, without naming it or its tile again: the spawn line
+    # ("{enemy} appears on {tile}: {why}") has both (it read "Clone 6 appears on Dissection
+    # Room: ... Clone 6 spawns on the nearest vent tile with room: Dissection Room; ...", the
+    # Greek saying "εμφανίζεται" twice). None: `text` is the reason.
+    why: str | None = None
 
 
 def spawn_sites(sit: Situation, kind: str, alien_zone: bool = False) -> list[str]:
@@ -173,9 +178,11 @@ def _plan(sit: Situation, kind: str, source: str, reserve: Reserve, sites: list[
     skipped = [t for t in sites if t not in roomy]
     text = M("{enemy} spawns on the nearest {what} with room: {where}; {how}", enemy=N.figure(kind, number),
              what=M(what), where=where, how=how)
+    why = M("the nearest {what} with room, {how}", what=M(what), how=how)
     if skipped:
-        text = join(N.SEMICOLON, (text, M("{tiles} already at the limit", tiles=N.wheres(sit, skipped))))
-    return SpawnPlan(kind, source, number, options, distance, text)
+        full = M("{tiles} already at the limit", tiles=N.wheres(sit, skipped))
+        text, why = join(N.SEMICOLON, (text, full)), join(N.SEMICOLON, (why, full))
+    return SpawnPlan(kind, source, number, options, distance, text, why=why)
 
 
 def event_spawn(sit: Situation, kind: str, reserve: Reserve, flags: Mapping[str, bool] | None = None) -> SpawnPlan:
@@ -212,8 +219,9 @@ def fear_spawn(sit: Situation, reserve: Reserve) -> SpawnPlan | None:
     if me is None or me.fear < at:
         return None
     plan = vent_spawn(sit, reserve, "fear")
-    return replace(plan, text=M("{who}'s Fear is {fear} (at least {at}): {plan}", who=N.character_named(sit.active),
-                                fear=me.fear, at=at, plan=plan.text))
+    words = dict(who=N.character_named(sit.active), fear=me.fear, at=at)
+    return replace(plan, text=M("{who}'s Fear is {fear} (at least {at}): {plan}", **words, plan=plan.text),
+                   why=plan.why and M("{who}'s Fear is {fear} (at least {at}): {plan}", **words, plan=plan.why))
 
 
 def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable[str], reserve: Reserve) -> SpawnPlan:
@@ -239,4 +247,5 @@ def nest_spawn(sit: Situation, kind: str, sites: Iterable[str], served: Iterable
     where = _either(sit, roomy, False)
     text = M("{enemy} spawns at the {token} on {where}; it takes no other action this turn", enemy=N.figure(kind, number),
              token=token, where=where)
-    return SpawnPlan(kind, source, number, roomy, None, join(N.SEMICOLON, (text,) + why))
+    here = M("from the {token} there; it takes no other action this turn", token=token)
+    return SpawnPlan(kind, source, number, roomy, None, join(N.SEMICOLON, (text,) + why), why=join(N.SEMICOLON, (here,) + why))

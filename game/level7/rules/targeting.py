@@ -134,9 +134,10 @@ def _text(sit: Situation, fig: Figure, target: Candidate | None, runner: Candida
     parts = [text]
     if tie:
         parts.append(M(TIE_WORDS[tie]))
-    for s in skipped:
-        parts.append(M("{other} ({why}) skipped: that tile already holds the limit of {enemies} (seed p. 14)",
-                       other=_named(sit, s), why=s.describe(), enemies=N.enemies(fig.kind, sit.limit(fig.kind))))
+    if skipped:  # in one clause, by name (each with its own clause the line ran to a dozen lines)
+        parts.append(Mn("{others} skipped: that tile already holds the limit of {enemies} (seed p. 14)",
+                        "{others} skipped: their tiles already hold the limit of {enemies} (seed p. 14)", len(skipped),
+                        others=join(", ", [_named(sit, s) for s in skipped]), enemies=N.enemies(fig.kind, sit.limit(fig.kind))))
     return parts[0] if len(parts) == 1 else join(N.SEMICOLON, parts)
 
 

@@ -38,6 +38,7 @@ class DiceRoll:
     summary: str = ""  # under the dice once they land
     age_ms: int = 0
     dim: bool = False  # an earlier roll left on show (the question asked since has no roll yet)
+    small: bool = False  # smaller dice in a narrower tray: where the usual one would cover a figure
     ROLL_MS = 650
     SHOW_MS = 1500
 
@@ -55,19 +56,25 @@ def tray_rect(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
     do its title and its summary where the view has the room (a roll's sum in Greek, 'βεληνεκές
     2, 4 ζημιές, 2 εικονίδια πυρομαχικών', ran out over the map on both sides)."""
     px = ctx.px
-    size = px(44)
+    size = die_size(ctx, roll)
+    least = px(220) if roll.small else px(300)
     words = max(ctx.font(14, bold=True).size(roll.title)[0], ctx.font(13).size(roll.summary)[0] if roll.summary else 0)
-    width = min(max(px(300), len(roll.dice) * (size + px(8)) + px(40), words + px(32)),
-                max(px(300), view.width - px(16)))
+    width = min(max(least, len(roll.dice) * (size + px(8)) + px(40), words + px(32)),
+                max(least, view.width - px(16)))
     rect = pygame.Rect(0, 0, width, size + px(74))
     rect.midbottom = (view.centerx, view.bottom - px(16))
     return rect
 
 
-def tray_bound(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
-    """Every pixel the tray may touch: its panel, and its title and summary lines where they
-    are wider than it (a long summary stands out on both sides)."""
-    rect = tray_rect(ctx, view, roll)
+def die_size(ctx: Context, roll: DiceRoll) -> int:
+    """A die's side in the tray: 44 units, 32 in a small tray."""
+    return ctx.px(32 if roll.small else 44)
+
+
+def tray_bound(ctx: Context, view: pygame.Rect, roll: DiceRoll, rect: pygame.Rect | None = None) -> pygame.Rect:
+    """Every pixel the tray may touch: its panel (`rect`, else `tray_rect`'s), and its title and
+    summary lines where they are wider than it (a long summary stands out on both sides)."""
+    rect = tray_rect(ctx, view, roll) if rect is None else rect
     px = ctx.px
     out = rect.copy()
     for text, font, y in ((roll.title, ctx.font(14, bold=True), rect.top + px(10)),
@@ -81,16 +88,18 @@ def tray_bound(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
 def tray_key(roll: DiceRoll) -> tuple:
     """What the tray shows: the same key, the same pixels (a frame drawn in part redraws the
     tray only when it changes: every frame while the dice roll, once when they land)."""
-    return (roll.title, tuple(roll.dice), roll.summary, roll.age_ms if roll.rolling else -1, roll.dim)
+    return (roll.title, tuple(roll.dice), roll.summary, roll.age_ms if roll.rolling else -1, roll.dim, roll.small)
 
 
-def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: DiceRoll) -> None:
-    """The tray low in the middle of `view` (the map), over whatever lies there; a `dim` roll
-    (one from before the question on screen) with its dice faint, its title in the dim colour."""
+def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: DiceRoll,
+              rect: pygame.Rect | None = None) -> None:
+    """The tray at `rect` (a title's place clear of its figures: `GameTable.tray_place`), else low
+    in the middle of `view` (the map); a `dim` roll (one from before the question on screen) with
+    its dice faint, its title in the dim colour."""
     px = ctx.px
-    size = px(44)
+    size = die_size(ctx, roll)
     n = len(roll.dice)
-    rect = tray_rect(ctx, view, roll)
+    rect = tray_rect(ctx, view, roll) if rect is None else rect
     widgets.panel(surface, ctx, rect, alpha=240)
     title_colour = ctx.palette.text_dim if roll.dim else ctx.palette.text
     widgets.text(surface, roll.title, ctx.font(14, bold=True), title_colour, (rect.centerx, rect.top + px(10)), "midtop")

@@ -42,9 +42,9 @@ from game.engine.session import SaveError, Session, UndoRefused
 from game.engine.text import as_text
 from game.i18n import _, fill, language
 from game.ui import widgets
-from game.ui.kit import ai_panel, end_screen
+from game.ui.kit import ai_panel, clear_place, end_screen
 from game.ui.kit.ai_panel import AiShown
-from game.ui.kit.dice_tray import DiceRoll, dice_tray, tray_bound, tray_key
+from game.ui.kit.dice_tray import DiceRoll, dice_tray, tray_bound, tray_key, tray_rect
 from game.ui.kit.hand import draw_enlarged, draw_front, enlarged_bound, front_bound, hovered
 from game.ui.kit.handoff import draw_handoff
 from game.ui.kit.idle_work import IdleWork
@@ -309,6 +309,7 @@ class GameTable(Scene, ABC):
         self._last_frame: tuple | None = None  # (size, frame_key) of a frame drawn whole
         self._shown: list[tuple[Any, Any, pygame.Rect]] | None = None  # its sprites: name, key, rect
         self._shown_dice: tuple | None = None  # (key, rect) of the dice tray it showed
+        self._tray_memo: tuple = (None, None)  # (what tray_place read, the place)
         self._sprites_now: list[tuple[Any, Any, pygame.Rect]] | None = None
         self._local_shown: dict[str, tuple[Any, list[pygame.Rect]]] | None = None  # local_parts() as it showed
         self._strips_shown: list[tuple] | None = None  # the keys of the strips round the play area (_strips)
@@ -1656,7 +1657,52 @@ class GameTable(Scene, ABC):
     def _dice_shown(self) -> tuple | None:
         if self.dice is None:
             return None
-        return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice)
+        place = self.tray_place()  # first: it sets whether the tray is small, which its key holds
+        return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice, place)
+
+    def tray_keep_off(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """What the dice tray keeps clear of on the map: the figures (their screen rects, as the
+        title's panels keep off them) and the title's panels over the map (a step's sentence);
+        none by default, and the tray lies low in the view's middle."""
+        return [], []
+
+    def tray_place(self) -> pygame.Rect:
+        """The dice tray's panel: low in the view's middle, unless it covers a figure or a panel
+        of `tray_keep_off` there: then the first place of `clear_place.places` that covers the
+        fewest figures, then the least of the panels (Level 7's tray hid the figures of a crowded
+        map for the two seconds it shows). Worked out once per frame key and roll."""
+        roll = self.dice
+        figures, panels = self.tray_keep_off()
+        if not figures and not panels:
+            roll.small = False
+            return tray_rect(self.ctx, self.view_rect, roll)
+        key = (roll.title, roll.summary, len(roll.dice), tuple(self.view_rect), tuple(map(tuple, figures)),
+               tuple(map(tuple, panels)))
+        if self._tray_memo[0] != key:
+            found = []
+            for small in (False, True):  # smaller dice only where the usual tray finds no clear place
+                roll.small = small
+                usual = tray_rect(self.ctx, self.view_rect, roll)
+                bound = tray_bound(self.ctx, self.view_rect, roll, usual)  # its lines may stand out of its panel
+                grow = (usual.left - bound.left, usual.top - bound.top, bound.right - usual.right,
+                        bound.bottom - usual.bottom)
+
+                def whole(r: pygame.Rect) -> pygame.Rect:
+                    return pygame.Rect(r.left - grow[0], r.top - grow[1], r.width + grow[0] + grow[2],
+                                       r.height + grow[1] + grow[3])
+
+                room = [r for r in clear_place.places(self.view_rect, usual.width, usual.height, self.ctx.px(8), usual)
+                        if self.view_rect.contains(whole(r)) or r == usual]
+                best, covers = clear_place.least_covering(
+                    room, [], lambda r: (clear_place.hits(whole(r), figures), clear_place.area(whole(r), panels)))
+                found.append((covers, small, best))
+                if covers == (0, 0):
+                    break
+            covers, small, best = min(found, key=lambda t: t[:2])
+            self._tray_memo = (key, (small, best))
+        small, best = self._tray_memo[1]
+        roll.small = small
+        return best.copy()
 
     def draw_moving(self, surface, back: Callable[[pygame.Surface], Any]) -> bool:
         """A frame in which the clock moved things (a figure sliding, the dice rolling), the
@@ -2475,7 +2521,7 @@ class GameTable(Scene, ABC):
         sentence stays readable: in Convoy the card the pointer rested on after a refused drop
         hid its first half), then the end panel or the handoff card."""
         if self.dice is not None:
-            dice_tray(surface, self.ctx, self.view_rect, self.dice)
+            dice_tray(surface, self.ctx, self.view_rect, self.dice, self.tray_place())
         if self._hover_card is not None and self._enlarged_shows():
             self._draw_hover_card(surface)
         if self.message:

@@ -37,8 +37,8 @@ from game.engine.session import Session
 from game.engine.text import Msg, as_text, number
 from game.i18n import _, fill, ngettext, pgettext
 from game.ui import widgets
-from game.ui.kit import hand, shapes, side_rows
-from game.ui.kit.dice_tray import DiceRoll, ShownDie
+from game.ui.kit import clear_place, hand, shapes, side_rows
+from game.ui.kit.dice_tray import DiceRoll, ShownDie, tray_rect
 from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, Sprite
 from game.ui.kit.layers import outline
 from game.ui.level7 import words
@@ -63,8 +63,11 @@ TOKEN_COLOURS = {"darkness": (20, 20, 28), "sealed": (140, 140, 150), "nests": (
 STEP_KINDS = ("event", "event_text", "spawn", "activation", "enemy_move", "attack", "knocked_out", "killed",
               "escaped", "token", "lockdown", "game_over", "removed")
 # The questions asked about the roll on show (the dice rerolled are its dice); under any other
-# the tray's roll is an earlier one.
+# the tray's roll is an earlier one, unless the roll caused it (`_caused_by`).
 ROLL_QUESTIONS = ("reroll",)
+# The questions asked before a roll of their own (a defence before an enemy's dice, a help before
+# the challenge's): a roll on show is never theirs, even the one that led to them.
+BEFORE_A_ROLL = ("defend", "help")
 FIGURE_KINDS = ("spawn", "enemy_move", "move", "reenter", "removed", "knocked_out", "killed", "escaped")
 CHOICE_TILES = ("spawn_tile", "reenter", "seal_vent", "vent_travel", "remove_darkness", "token_tile", "swarm_tile")
 
@@ -92,7 +95,9 @@ def _roll_words(e: Event) -> tuple[str, str]:
     if who is None:
         return _("Roll"), text.rstrip(".")
     title = str(who)
-    rest = text[len(title):].strip() if text.startswith(title) else text
+    # The name's own punctuation goes with it: the Greek "Κλώνος 1: ρίχνει 2 ζάρια: ..." left the
+    # tray's line under the dice beginning ": ρίχνει".
+    rest = text[len(title):].lstrip(" :·,").strip() if text.startswith(title) else text
     return title, rest.rstrip(".")
 
 
@@ -241,6 +246,7 @@ class Level7Table(GameTable):
         self.option_rects: list[tuple[pygame.Rect, int]] = []
         self.hand_label_rect: pygame.Rect | None = None  # "Subject N's adrenaline cards" over the hand
         self.steps: list[Shown] = []
+        self._caused_by: DiceRoll | None = None  # the last roll of the last action (`_date_the_tray`)
         self._reveal_heights: dict[tuple, int] = {}  # _reveal_height's, per card, width, language and scale
         self.seen: set[str] = set()
         self._walk_memo: tuple | None = None  # (log, entries read, the last one, tiles walked onto): _walked_tiles
@@ -693,6 +699,7 @@ class Level7Table(GameTable):
             shown = [ShownDie(die_face(dict(f)), tumble, i * 2, i) for i, f in enumerate(pl["faces"])]
             title, rest = _roll_words(e)
             roll = DiceRoll(title, shown, rest)
+            self._caused_by = roll  # the last roll of the action: a question it asks comes of it
             if self.steps:  # inside an event's resolution: rolled when its step comes
                 self.steps.append(Shown(self._words(e.text), self._step_tiles.get(str(pl.get("enemy") or pl.get("who") or "")),
                                         e.kind, dict(self._step_tiles), dict(pl), dice=roll))
@@ -724,6 +731,7 @@ class Level7Table(GameTable):
 
     def _take_events(self, events, before) -> None:
         self._step_tiles = dict(self._tiles_before)
+        self._caused_by = None
         super()._take_events(events, before)
         self._tiles_before = self.figure_tiles()
 
@@ -762,9 +770,13 @@ class Level7Table(GameTable):
         """A roll on show while a question about something else is asked (a clone's attack,
         "Play a card for Toughness?", right after the player's Intelligence roll) is an earlier
         roll: the tray dims and says so, so no one reads those dice as the attack's. A roll the
-        question is about (a reroll's) stays as it is."""
+        question is about (a reroll's) stays as it is, and so does the roll that caused it (the
+        last roll of the action that asked it: a discard after an enemy's hit, a Fear shift after
+        a failed challenge), which read 'Earlier roll' and faint under its own consequence."""
         kind = self._pending_kind()
         if self.dice is None or self.dice.dim or kind is None or kind in ROLL_QUESTIONS:
+            return
+        if self.dice is self._caused_by and kind not in BEFORE_A_ROLL:
             return
         self.dice = replace(self.dice, title=_("Earlier roll: {who}").format(who=self.dice.title), dim=True)
         self.dirty = True
@@ -1916,44 +1928,23 @@ class Level7Table(GameTable):
         bottom or top (its middle, its corners, then slid along it), or down its sides, that
         covers the fewest figures (the Hospital's among them), then the least of the ghosts, then
         the least of the map (the Tank Farm's name lay under the cards with the view's left
-        empty); with what it covers (figures, ghosts' area, tiles' area)."""
-        v, m = self.view_rect, self.ctx.px(8)
+        empty); with what it covers (figures, ghosts' area, tiles' area). The places and the
+        choice are the kit's (clear_place.py), as the dice tray's."""
         ghosts = [self._screen_rect(self._ghost_rect(i)) for i in range(len(self.actions))]
-        figures = self._figure_rects()
-        places = []
-        for anchor, at in (("midbottom", (v.centerx, v.bottom - m)), ("bottomleft", (v.left + m, v.bottom - m)),
-                           ("bottomright", (v.right - m, v.bottom - m)), ("midtop", (v.centerx, v.top + m)),
-                           ("topleft", (v.left + m, v.top + m)), ("topright", (v.right - m, v.top + m))):
-            rect = pygame.Rect(0, 0, w, h)
-            setattr(rect, anchor, at)
-            places.append(rect)
-        room_x, room_y = max(0, v.width - 2 * m - w), max(0, v.height - 2 * m - h)
-        for k in range(1, 8):  # slid along the bottom and the top, then down the sides
-            for top in (v.bottom - m - h, v.top + m):
-                places.append(pygame.Rect(v.left + m + room_x * k // 8, top, w, h))
-        for k in range(1, 8):
-            for left in (v.left + m, v.right - m - w):
-                places.append(pygame.Rect(left, v.top + m + room_y * k // 8, w, h))
-
         tiles = [self._screen_rect(self._tile_rect(name)) for name in self._placed_names()]
+        places = clear_place.places(self.view_rect, w, h, self.ctx.px(8))
+        return clear_place.least_covering(places, self._figure_rects(),
+                                          lambda rect: (clear_place.area(rect, ghosts), clear_place.area(rect, tiles)))
 
-        def covered(rect: pygame.Rect) -> tuple[int, int, int]:
-            return (sum(rect.colliderect(f) for f in figures),
-                    sum(rect.clip(g).width * rect.clip(g).height for g in ghosts),
-                    sum(rect.clip(t).width * rect.clip(t).height for t in tiles))
-
-        best = min(places, key=covered)  # the first of the least covering
-        return best, covered(best)
-
-    def _figure_rects(self) -> list[pygame.Rect]:
+    def _figure_rects(self, tiles: dict[str, str] | None = None) -> list[pygame.Rect]:
         """What the figures in view cover on screen (token, shadow and the ring a lit one wears),
-        where the rules keep them, and the Hospital's box when someone is in it: what a panel
-        laid over the map keeps off. (The rules' places, not the sliding ones: a panel placed
-        by them stays put while a figure slides.)"""
+        where the rules keep them (or where `tiles` has them: a step's), and the Hospital's box
+        when someone is in it: what a panel laid over the map keeps off. (The rules' places, not
+        the sliding ones: a panel placed by them stays put while a figure slides.)"""
         r = self._token_radius()
         ring = max(round(r * 1.3), r + 5) + 3 - r
         out = []
-        for mx, my in self._figure_spots().values():
+        for mx, my in self._figure_spots(tiles).values():
             x, y = self.camera.to_screen(mx, my)
             if self.view_rect.collidepoint(x, y):
                 out.append(self._body_at(x, y, r).inflate(2 * ring, 2 * ring).clip(self.view_rect))
@@ -1961,6 +1952,25 @@ class Level7Table(GameTable):
         if hospital is not None:  # with its name over it
             hospital = hospital.inflate(0, self.ctx.px(24)).move(0, -self.ctx.px(12))
         return out + ([hospital] if hospital is not None else [])
+
+    def tray_keep_off(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """The dice tray keeps off the figures (where the step on show leaves them) and the
+        step's sentence and event card: low in the view's middle it hid the figures standing
+        there (a crowded map at 1280x720, 125%: up to eight tokens)."""
+        if not self.steps:
+            return self._figure_rects(), []
+        panel, _lines, reveal = self._step_place()
+        return self._figure_rects(self.steps[0].tiles), [panel] + ([reveal] if reveal is not None else [])
+
+    def tray_place(self) -> pygame.Rect:
+        """With a step on show, the tray's place laid out with its panels (`_step_layout`) where
+        it covers no figure; else the kit's, clear of the figures and the step's panels."""
+        if self.steps and self.dice is not None:
+            tray = self._step_layout()[3]
+            if tray is not None and not any(tray.colliderect(f) for f in self._figure_rects(self.steps[0].tiles)):
+                self.dice.small = False
+                return tray
+        return super().tray_place()
 
     def _draw_preview(self, surface) -> None:
         """The challenge about to be rolled: the attribute and icons needed, the dice and where
@@ -2039,10 +2049,11 @@ class Level7Table(GameTable):
         st = self.state
         return [self.player_name(o.id) for o in helpers(st, st.characters[st.turn.player]) if o.hand]
 
-    def _step_place(self) -> tuple[pygame.Rect, list[str], pygame.Rect | None]:
-        """Where the step on show is drawn (`_draw_step`): its panel, its lines, and the event
-        card revealed under it (None for another kind of step). Top left of the view: the prompt's
-        extra buttons stand at its right, the dice below."""
+    def _step_layout(self) -> tuple[pygame.Rect, list[str], pygame.Rect | None, pygame.Rect | None]:
+        """Where the step on show is drawn (`_draw_step`): its panel, its lines, the event card
+        revealed under it (None for another kind of step), and the dice tray's place with them
+        (None: no dice, or the kit places it). Top left of the view: the prompt's extra buttons
+        stand at its right."""
         px = self.ctx.px
         s = self.steps[0]
         font = self.ctx.font(16, bold=True)
@@ -2087,36 +2098,102 @@ class Level7Table(GameTable):
         # (the action's decider: the turn player now is the next one once an event drawn at the
         # end of a turn is shown, and its panels lay over the drawer's tile and figure)
         tile = s.tile or s.tiles.get(s.actor if s.actor in s.tiles else self.state.turn.player)
-        if tile in self._placed_names():
-            spot = self._screen_rect(self._tile_rect(tile))
-            m = px(14)
-            v = self.view_rect
-            # Then the figures as the step leaves them, the sentence narrower if that keeps it off
-            # them: at the bottom left the sentence of a clone spawning on the Morgue at the top
-            # stood over the other character's token, as wide as the view left no place beside it.
-            r = self._token_radius()
-            figures = [self._body_at(*self.camera.to_screen(*at), r) for at in self._figure_spots(s.tiles).values()]
+        tray = None
+        # With no tile (the actor in the Hospital), the figures alone.
+        spot = self._screen_rect(self._tile_rect(tile)) if tile in self._placed_names() else pygame.Rect(0, 0, 0, 0)
+        m = px(14)
+        v = self.view_rect
+        # Then the figures as the step leaves them, the sentence narrower if that keeps it off
+        # them: at the bottom left the sentence of a clone spawning on the Morgue at the top
+        # stood over the other character's token, as wide as the view left no place beside it.
+        r = self._token_radius()
+        figures = [self._body_at(*self.camera.to_screen(*at), r) for at in self._figure_spots(s.tiles).values()]
 
-            def covered(parts: list[pygame.Rect]) -> tuple[int, int]:
-                return (sum(q.clip(spot).width * q.clip(spot).height for q in parts),
-                        sum(any(q.colliderect(f) for q in parts) for f in figures))
+        def covered(parts: list[pygame.Rect]) -> tuple[int, int]:
+            return (sum(q.clip(spot).width * q.clip(spot).height for q in parts),
+                    sum(any(q.colliderect(f) for q in parts) for f in figures))
 
+        # With the dice on show the tray stands under (or over) the step's panels, laid out
+        # with them: low in the view's middle it covered the figures there, and placed apart
+        # it lay over the sentence where the map left one clear place for both.
+        roll = self.dice if self.dice is not None else s.dice
+        # (its usual size: a small tray is the kit's, where no place of that size is clear)
+        tray_size = tray_rect(self.ctx, v, replace(roll, small=False)).size if roll is not None else None
+
+        def search(panel: pygame.Rect, lines: list[str], reveal: pygame.Rect | None) -> tuple:
             laid = []
             for narrow, w in enumerate([panel.width] + ([panel.width * 3 // 5] if reveal is None else [])):
                 got = lines if not narrow else wrapped(w)
                 box = pygame.Rect(panel.topleft, (w, len(got) * font.get_linesize() + px(58))) if narrow else panel
                 stack = box.unionall([reveal]) if reveal is not None else box
                 right, down = v.right - m - stack.right, v.bottom - m - stack.bottom
-                corners = [(0, 0), (right, 0)]
-                if s.dice is None and self.dice is None:  # the dice tray lies low in the view's middle
-                    corners += [(0, down), (right, down)]
+                corners = [(0, 0), (right, 0), (0, down), (right, down)]
                 corners += [(right * k // 4, dy) for _x, dy in corners[::2] for k in (1, 2, 3)]  # between them
                 for dx, dy in corners:
                     parts = [q.move(dx, dy) for q in (box, reveal) if q is not None]
-                    laid.append((covered(parts), narrow, parts, got))
-            _cover, _narrow, parts, lines = min(laid, key=lambda t: t[:2])
-            panel, reveal = parts[0], (parts[1] if reveal is not None else None)
-        return panel, lines, reveal
+                    tray = self._tray_beside(parts, tray_size) if tray_size else None
+                    # no tray there, or one over figures: the kit's place for it
+                    missing = int(tray_size is not None and (tray is None or any(tray.colliderect(f) for f in figures)))
+                    laid.append((missing, covered(parts + ([tray] if tray else [])), narrow, parts, got, tray))
+            _missing, _cover, _narrow, parts, got, tray = min(laid, key=lambda t: t[:3])
+            return parts[0], got, (parts[1] if reveal is not None else None), tray
+
+        panel, lines, reveal, tray = search(panel, lines, reveal)
+        if reveal is not None and any(reveal.colliderect(f) for f in figures):
+            trigger = str(s.payload.get("trigger", ""))
+            side = self._reveal_clear(card, trigger, [], figures, spot, side_only=True)
+            clear = self._reveal_clear(card, trigger, [panel] + ([tray] if tray else []), figures, spot)
+            if clear is not None and self.view_rect.contains(clear):
+                reveal = clear
+                if tray is not None and tray.colliderect(reveal):
+                    tray = None  # the kit's place for it, clear of the figures and these panels
+            elif side is not None:  # the card over the side panel: the sentence laid out alone
+                panel, lines, _none, tray = search(pygame.Rect(panel.topleft, (panel.width, panel.height)), lines, None)
+                reveal = side
+        return panel, lines, reveal, tray
+
+    def _tray_beside(self, parts: list[pygame.Rect], size: tuple[int, int]) -> pygame.Rect | None:
+        """The dice tray's place with a step's panels `parts`: under them at their left, else
+        over them, else at their right, inside the view; None where none of these is."""
+        v, gap = self.view_rect, self.ctx.px(8)
+        stack = parts[0].unionall(parts[1:])
+        for at in ((stack.left, stack.bottom + gap), (stack.left, stack.top - gap - size[1]),
+                   (stack.right + gap, stack.top), (stack.left - gap - size[0], stack.top),
+                   (stack.right - size[0], stack.bottom + gap), (stack.right - size[0], stack.top - gap - size[1])):
+            rect = pygame.Rect(at, size)
+            if v.contains(rect):
+                return rect
+        return None
+
+    def _reveal_clear(self, card: str, trigger: str, keep: list[pygame.Rect], figures: list[pygame.Rect],
+                      spot: pygame.Rect, side_only: bool = False) -> pygame.Rect | None:
+        """The event card revealed where it covers no figure: anywhere in the view off the step's
+        sentence (and the dice tray), as wide as that needs; else over the side panel, where the
+        Event section shows the same card (beside its sentence at 125% in 1280x720 it lay over
+        most of the map, and every figure standing in its height). None where neither is."""
+        px, v, m = self.ctx.px, self.view_rect, self.ctx.px(14)
+        room = v.height - 2 * m
+        for w in range(px(300), v.width - 2 * m + 1, px(40)) if not side_only else ():
+            h = self._reveal_height(card, trigger, w)
+            if h > room:
+                continue
+            spots = [q for q in clear_place.places(v, w, h, m) if not any(q.colliderect(k) for k in keep)]
+            if spots:
+                best, covers = clear_place.least_covering(spots, figures, lambda q: (clear_place.area(q, [spot]),))
+                if covers[0] == 0:
+                    return best
+        side = self.side_rect
+        if self.side_open and side.width >= px(240):
+            w = side.width - 2 * px(8)
+            h = self._reveal_height(card, trigger, w)
+            if h <= side.height - 2 * px(8):
+                return pygame.Rect(side.left + px(8), side.top + px(8), w, h)
+        return None
+
+    def _step_place(self) -> tuple[pygame.Rect, list[str], pygame.Rect | None]:
+        """Where the step on show is drawn (`_draw_step`): its panel, its lines, and the event
+        card revealed (None for another kind of step)."""
+        return self._step_layout()[:3]
 
     def _reveal_height(self, card: str, trigger: str, width: int) -> int:
         """How tall the event card revealed under a step is at `width` (laid out, not drawn;
