@@ -240,7 +240,7 @@ class SaveStore:
             except SaveError as exc:
                 entry.error = str(exc)
             except Exception as exc:  # noqa: BLE001 - a save the rules cannot replay must not end the list
-                entry.error = f"{p}: cannot be replayed ({type(exc).__name__}: {exc})"
+                entry.error = f"{p}: " + _("the saved actions cannot be played again: the rules fail on them")
             out.append(entry)
         return out
 
