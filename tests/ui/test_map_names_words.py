@@ -51,3 +51,19 @@ def test_a_users_map_keeps_its_own_name():
     i18n.set_language("hu")
     assert shown_name("My own base", "doom") == "My own base"
     assert shown_name("My own base", "") == "My own base"
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_the_doom_set_up_names_a_built_map_in_the_readers_language(lang):
+    """The Doom set-up's "Built maps" rows and the chosen scenario's line named the shipped
+    built maps ("Red key outpost") in English."""
+    from game.doom.content import load_content
+    from game.doom.custom import built_maps
+    from game.ui.doom import words
+
+    i18n.set_language(lang)
+    built = [b for b in built_maps(load_content(), MAPS) if b.scenario is not None]
+    assert built
+    for b in built:
+        assert shown_name(b.name, "doom") != b.name
+        assert words.scenario(b.scenario) == shown_name(b.name, "doom")
