@@ -22,7 +22,7 @@ EXPECTED = {
                       "el": "αυτή η αποθήκευση είναι παιχνιδιού που δεν έχει αυτό το Tiletop"},
     "newer": {"hu": "ezt a mentést egy újabb Tiletop írta (9. mentésváltozat); ez az 1–3. változatot olvassa",
               "el": "αυτή την αποθήκευση την έγραψε νεότερο Tiletop (έκδοση αποθήκευσης 9)· αυτό διαβάζει τις εκδόσεις 1 έως 3"},
-    "no replay": {"hu": "a mentett lépések nem játszhatók le újra: ", "el": "οι αποθηκευμένες κινήσεις δεν μπορούν να ξαναπαιχτούν: "},
+    "no replay": {"hu": "a mentett lépések nem játszhatók le újra: ", "el": "οι αποθηκευμένες ενέργειες δεν μπορούν να ξαναπαιχτούν: "},
     "damaged": {"hu": "a fájl sérült: hiányzik egy érték (1. sor, 7. oszlop)",
                 "el": "το αρχείο είναι κατεστραμμένο: λείπει μια τιμή στη γραμμή 1, στήλη 7"},
 }

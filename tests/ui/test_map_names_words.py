@@ -16,7 +16,7 @@ from game.ui.maplist import find_maps, map_heading, shown_name
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 NAMES = {("maps/doom/p1_knee_deep.tmx", "hu"): "P1 Térdig vérben gázolva",
-         ("maps/doom/p1_knee_deep.tmx", "el"): "P1 Ως τα γόνατα σε νεκρούς",
+         ("maps/doom/p1_knee_deep.tmx", "el"): "P1 Ως τα γόνατα στους νεκρούς",
          ("maps/gears/sample_1A.tmx", "hu"): "Romos tér",
          ("maps/gears/sample_1A.tmx", "el"): "Ερειπωμένη πλατεία",
          ("maps/custom/red_key_outpost.tmx", "hu"): "Vöröskulcsos előőrs"}
