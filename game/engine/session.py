@@ -284,7 +284,7 @@ class Session:
         replayed = self.actions[start:count]
         problem = next((got for got in map(unreadable, replayed) if got is not None), None)
         if problem is not None:
-            raise UndoRefused(problem)  # (in the file's words, as a save's errors are: not translated)
+            raise UndoRefused(problem)  # (a message: worded in the reader's language when shown)
         if state is None:
             state = title.new_game(self.scenario, self.seed, self.options)
         for action in replayed:
