@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from game.engine import journal, savegate
+from game.engine.errors import SavedFileChanged
 from game.engine.journal import SNAPSHOT_EVERY
 from game.engine.log import EventLog
 from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json, english_words, hash_json
@@ -571,6 +572,8 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
                 raise TypeError("not an object")
             state = title.from_json(snapshot)
             snapshot_hash = hash_json(title.to_json(state))  # what the snapshot's hash is of
+        except SavedFileChanged as exc:
+            raise SaveError(p, exc.message) from None
         except _DATA_ERRORS as exc:
             raise SaveError(p, at_line(line) + M("the saved position is not a game of {game} that this "
                                                  "Tiletop can read", game=_game_name(title.name))) from None
@@ -679,6 +682,8 @@ def _load_v1(p: Path, data: dict[str, Any], title: Title[Any], casual: bool) -> 
 
     try:
         snapshot_hash = title.state_hash(title.from_json(data["snapshot"]))
+    except SavedFileChanged as exc:
+        raise SaveError(p, exc.message) from None
     except _DATA_ERRORS as exc:
         raise SaveError(p, M("the saved position is not a game of {game} that this Tiletop can read",
                              game=_game_name(name))) from None
