@@ -107,3 +107,15 @@ def test_a_save_of_another_title_names_the_game(tmp_path):
     with pytest.raises(SaveError) as info:
         load_session(path, TITLE)
     assert str(info.value) == f"{path}: ez a mentés egy másik játéké: Doom"
+
+
+def test_a_seats_file_the_disk_refuses_is_said_in_the_reader_language(tmp_path, monkeypatch):
+    """The seats side file's write said the system's English reason ("No space left on device")."""
+    def full(*_args, **_kw):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves, "write_json_atomic", full)
+    i18n.set_language("el")
+    save = tmp_path / "toy-duel-turn1-x.json"
+    assert saves.write_seats(save, ["human", "bot"]) == \
+        f"{saves.seats_path(save)}: το αρχείο δεν γράφεται: ο δίσκος είναι γεμάτος"
