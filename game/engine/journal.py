@@ -38,7 +38,7 @@ from typing import Any
 
 from game.engine.protocol import Action, Event, canonical_json
 from game.engine.text import Joined, M
-from game.engine.saved import PendingLine, SavedAction, Seen, event_from_json, line_summary, read_line_summary
+from game.engine.saved import PendingLine, line_source, SavedAction, Seen, event_from_json, line_summary, read_line_summary
 from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, MAX_STRING, SAVE_FORMAT, SAVE_VERSION, _shallow, SaveError, at_line,
                                   bots_problem, check_fields, check_version, decode_text, parse_json_text,
                                   suspect_lines)
@@ -327,7 +327,7 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
             raise ValueError(f"more than {MAX_ACTIONS} actions")
         if raw.__class__ is not dict:
             raise ValueError("'a' is not a JSON object")
-        action = SavedAction.from_save(raw, f"{p}: line {number}")
+        action = SavedAction.from_save(raw, line_source(p, number))
         if "w" in record:
             decider, _seen = read_line_summary(record["w"])
         else:
@@ -338,7 +338,7 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
             raise ValueError(f"'t' should be a whole number, got {turn!r}")
         if events.__class__ is not list:
             raise ValueError("'e' should be a list of events")
-        source = f"{p}: line {number}"
+        source = line_source(p, number)
         parsed = [event_from_json(e, source) for e in events]
         if "w" in record and record["w"] != line_summary(decider, parsed):
             raise ValueError("its 'w' does not say who sees its events")

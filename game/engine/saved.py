@@ -36,8 +36,15 @@ _set_action_kind, _set_action_payload, _set_label = (
     Action.__dict__[name].__set__ for name in ("kind", "payload", "label"))
 
 
-def _unreadable(source: str, problem: Any) -> str:
-    return f"{source}: this log line cannot be read ({problem})"
+def line_source(path: Any, number: int) -> Any:
+    """'FILE: line N', where a line of a save was read (the notices name it), worded when shown."""
+    return T.Joined((f"{path}: ", T.M("line {line}", line=number)))
+
+
+def _unreadable(source: Any, problem: Any) -> Any:
+    """A log line whose message does not read (its message's JSON is damaged: the parser's own
+    reason is not shown)."""
+    return T.M("{source}: this log line cannot be read", source=source)
 
 
 class SavedEvent(Event):
@@ -327,7 +334,7 @@ class PendingLine:
         _set_action_source(self.action, self._source())
 
     def _source(self) -> str:
-        return f"{self.path}: line {self.number}"
+        return line_source(self.path, self.number)
 
     def _cannot(self, problem: Any) -> Any:
         return T.M("line {line}: this line cannot be read ({problem})", line=self.number, problem=problem)
@@ -391,7 +398,7 @@ class SavedAction(Action):
             try:
                 value = T.from_json(value)
             except (ValueError, TypeError, RecursionError) as exc:
-                return f"{self._source}: this action's label cannot be read ({exc})"
+                return T.M("{source}: this action's label cannot be read", source=self._source)
             _set_label(self, value)
         return value
 

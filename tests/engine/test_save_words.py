@@ -119,3 +119,15 @@ def test_a_seats_file_the_disk_refuses_is_said_in_the_reader_language(tmp_path, 
     save = tmp_path / "toy-duel-turn1-x.json"
     assert saves.write_seats(save, ["human", "bot"]) == \
         f"{saves.seats_path(save)}: το αρχείο δεν γράφεται: ο δίσκος είναι γεμάτος"
+
+
+def test_a_damaged_log_line_of_a_save_is_said_in_the_reader_language():
+    """The log's notice for a line of a save that does not read ('FILE: line 9: this log line
+    cannot be read (...)') named the line and the decoder's reason in English."""
+    from game.engine.saved import SavedEvent, line_source
+
+    broken = SavedEvent("shot", {"msg": "{who}", "params": []}, {}, source=line_source("f.json", 9))
+    i18n.set_language("hu")
+    assert broken.text == "f.json: 9. sor: ez a naplósor nem olvasható"
+    i18n.set_language("el")
+    assert broken.text == "f.json: γραμμή 9: αυτή η γραμμή του ημερολογίου δεν διαβάζεται"
