@@ -165,6 +165,11 @@ def extract_level7_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, op
         line = _line_of(path.read_text(encoding="utf-8"), tile.name)
         yield line, None, tile.name, [f"{tile.id}.name"]
         yield line, "pgettext", ("level7", tile.name), [f"{tile.id}.name"]
+    from game.board.tmx import load_board
+
+    flavour = str(load_board(path).properties.get("flavour") or "").strip()
+    if flavour:  # the map viewer's sentence under the name ("Open a map")
+        yield _line_of(path.read_text(encoding="utf-8"), flavour), None, flavour, [f"{tile.id}.flavour"]
 
 
 def extract_gears_tiles(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
@@ -207,6 +212,36 @@ def extract_doom_pieces(fileobj: BinaryIO, keywords: Any, comment_tags: Any, opt
     name = str(board.properties.get("name") or "").strip()
     if name:
         yield _line_of(path.read_text(encoding="utf-8"), name), "pgettext", ("doom", name), [f"{path.name}: name"]
+    flavour = str(board.properties.get("flavour") or "").strip()
+    if flavour:  # the map viewer's sentence under the name ("Open a map")
+        yield _line_of(path.read_text(encoding="utf-8"), flavour), None, flavour, [f"{path.name}: flavour"]
+
+
+# The msgctxt a whole map's name is translated under, by the map's `title` (game/ui/maplist.py
+# shown_name asks the same): a Gears map is named like a tile (a place), a Doom map like a piece.
+MAP_NAME_CONTEXTS = {"gears": "gears place", "doom": "doom", "level7": "level7"}
+
+
+def extract_map_words(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:
+    """A whole map's own name and description (maps/gears/*.tmx, maps/doom/*.tmx, the shipped
+    maps/custom/*.tmx), read with the game's own map loader: the name, which the "Open a map"
+    list and the map viewer show, under its title's context (MAP_NAME_CONTEXTS; plain for a map
+    that names no game); the `flavour`, the sentence the map viewer shows under it, plain."""
+    from game.board.tmx import load_board
+
+    path = _path(fileobj)
+    raw = path.read_text(encoding="utf-8")
+    board = load_board(path)
+    name = str(board.properties.get("name") or "").strip()
+    context = MAP_NAME_CONTEXTS.get(str(board.properties.get("title") or ""))
+    if name:
+        if context:
+            yield _line_of(raw, name), "pgettext", (context, name), [f"{path.name}: name"]
+        else:
+            yield _line_of(raw, name), None, name, [f"{path.name}: name"]
+    flavour = str(board.properties.get("flavour") or "").strip()
+    if flavour:
+        yield _line_of(raw, flavour), None, flavour, [f"{path.name}: flavour"]
 
 
 def extract_doom_content(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: dict) -> Iterator[Found]:

@@ -79,13 +79,15 @@ def update(new: list[str]) -> int:
 # and Greek catalogues say the same in their words: "szabálykönyv", "szabály"). Written here at
 # every update, so a new msgid that cites a page or a rule is worded too, and the msgid itself
 # (and with it a saved question's hash, game/engine/protocol.py english_words) stays as it was.
+# A map's description that cites the spec by its file ("(rules/doom.md 9.3)") reads "(rule 9.3)".
 # The spec's numbered gaps ("spec 11 #14") are left: the Rules tab has no such section. An
 # English text already in a player's words is kept: Level 7's log lines leave the data's marks
 # out ('attack {n}' for "attack {n} (PLACEHOLDER, spec 8.2)", written in the catalogue by hand).
 ENGLISH_WORDING = ((r"\bseed pp\.", "rulebook pp."), (r"\bseed p\.", "rulebook p."),
                    (r"\bSeed p\.", "Rulebook p."), (r"\bthe seed (lack|gives)", r"the rulebook \1"),
                    (r"\(seed\)", "(rulebook)"), (r"\bSpec (\d+(?:\.\d+)*)(?!\d|\.\d| ?#| item)", r"Rule \1"),
-                   (r"\bspec (\d+(?:\.\d+)*)(?!\d|\.\d| ?#| item)", r"rule \1"))
+                   (r"\bspec (\d+(?:\.\d+)*)(?!\d|\.\d| ?#| item)", r"rule \1"),
+                   (r"\(rules/[a-z0-9-]+\.md (\d+(?:\.\d+)*)\)", r"(rule \1)"))
 
 
 def english_wording(text: str) -> str:

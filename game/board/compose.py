@@ -81,6 +81,19 @@ class CompositionError(MapError):
         return "\n".join(self.problems)
 
 
+def _made_for(board: Board) -> str | Msg:
+    """What a map or piece is for, as a refusal names it: its game's name (the map's `title`
+    property, game/titles.py), else its kind of map in words (square grid or areas), never the
+    ids ('doom', 'grid')."""
+    from game.titles import TITLES
+
+    key = str(board.properties.get("title") or "")
+    name = next((t.name for t in TITLES if t.key == key), None)
+    if name:
+        return name
+    return M("square-grid maps") if board.kind == "grid" else M("maps of areas")
+
+
 def _problem(source: str, message) -> Msg:
     """'SOURCE: message', the source (a file or the built map) as it is."""
     return M("{source}: {problem}", source=source, problem=message)
@@ -395,7 +408,8 @@ def add_piece(board: Board, placement: Placement) -> Board:
     if placement.name in board.pieces():
         raise CompositionError(_problem(board.source, M("piece name {name} is used twice", name=repr(placement.name))))
     if placement.piece.kind != board.kind:
-        raise CompositionError(_problem(board.source, M("cannot add a {kind} piece to a {board} board", kind=placement.piece.kind, board=board.kind)))
+        raise CompositionError(_problem(board.source, M("cannot add this piece: it is for {piece}, the map is for {board}",
+                                                        piece=_made_for(placement.piece), board=_made_for(board))))
     new = transform_board(placement)
     clash = _pieces_hit(board, new)
     if clash:

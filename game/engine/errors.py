@@ -10,3 +10,16 @@ from __future__ import annotations
 
 class InputError(Exception):
     """A file we were handed is wrong; `str()` is the whole message, ready to show."""
+
+
+class SavedFileChanged(ValueError):
+    """A title's `from_json`: the saved game was played on a file that changed since (a custom
+    map); the load says so with this message (a text or a game.engine.text message, worded when
+    shown), where another malformed state reads only as a damaged save."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)

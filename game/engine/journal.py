@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.protocol import Action, Event, canonical_json
-from game.engine.saved import PendingLine, SavedAction, Seen, event_from_json, line_summary, read_line_summary
-from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, MAX_STRING, SAVE_FORMAT, SAVE_VERSION, _shallow, SaveError,
+from game.engine.text import Joined, M
+from game.engine.saved import PendingLine, line_source, SavedAction, Seen, event_from_json, line_summary, read_line_summary
+from game.engine.savegate import (MAX_ACTIONS, MAX_DEPTH, MAX_STRING, SAVE_FORMAT, SAVE_VERSION, _shallow, SaveError, at_line,
                                   bots_problem, check_fields, check_version, decode_text, parse_json_text,
                                   suspect_lines)
 
@@ -134,16 +135,17 @@ def read_journal(p: Path, raw: bytes) -> Journal:
             lines.append(last)
             good_bytes = -1  # no newline to append after: the next autosave writes it whole
         except SaveError:
-            notice = (f"{p}: the last line (line {len(lines) + 1}) was cut short when it was written "
-                      "(the program stopped); it is dropped and the game goes on from the line before.")
+            notice = Joined((f"{p}: ", M("the last line (line {line}) was cut short when it was written (the "
+                                         "program stopped); it is dropped and the game goes on from the line "
+                                         "before.", line=len(lines) + 1)))
     if not lines:
-        raise SaveError(p, "the save is empty after its torn last line")
+        raise SaveError(p, M("the file holds only a line cut short when it was written"))
     try:  # all at once (UTF-8 never puts a newline byte inside a character)
         texts = raw.decode("utf-8").split("\n")[:len(lines)]
     except UnicodeDecodeError:  # line by line, to name the line (or the torn last one was bad)
-        texts = [decode_text(p, b, "save", f"line {i + 1}: ") for i, b in enumerate(lines)]
+        texts = [decode_text(p, b, "save", at_line(i + 1)) for i, b in enumerate(lines)]
     if not texts[0].strip():
-        raise SaveError(p, "line 1: an empty line inside the journal")
+        raise SaveError(p, at_line(1) + M("an empty line inside the save"))
     header, version = _read_header(p, texts[0])
     # A snapshot line as Tiletop writes it is not parsed here: only the last one is used by a
     # load (parsed and checked then), the others only by an undo that reaches back to them.
@@ -162,7 +164,7 @@ def read_journal(p: Path, raw: bytes) -> Journal:
         # the others are walked.
         text = texts[i]
         if text.count("[") + text.count("{") > MAX_DEPTH and not _shallow(record):
-            parse_json_text(p, text, "save", f"line {i + 1}: ", suspect_text=True)
+            parse_json_text(p, text, "save", at_line(i + 1), suspect_text=True)
     parsed = iter(records)
     journal = Journal(header, notice=notice, good_bytes=good_bytes)
     step_keys = _STEP_KEYS if version < 3 else _STEP_KEYS_V3
@@ -170,7 +172,7 @@ def read_journal(p: Path, raw: bytes) -> Journal:
         found = snapshots.get(number - 1)
         if found is not None:
             at, digest = int(found.group(1)), found.group(2)
-            _at_steps(p, journal, at, f"line {number}: ")
+            _at_steps(p, journal, at, at_line(number))
             journal.snapshots.append((at, texts[number - 1][found.end():-1], digest, number))
         elif number - 1 in scanned:
             _pending_step(p, journal, scanned[number - 1], texts[number - 1], number)
@@ -182,14 +184,15 @@ def read_journal(p: Path, raw: bytes) -> Journal:
 def _read_header(p: Path, text: str) -> tuple[dict[str, Any], int]:
     """A journal's header line, checked (read_journal and read_head): its JSON, its version (2
     or later), its fields and no unknown key; SaveError naming line 1 otherwise."""
-    header = parse_json_text(p, text, "save", "line 1: ")
+    header = parse_json_text(p, text, "save", at_line(1))
     version = check_version(p, header)
     if version < 2:
-        raise SaveError(p, "line 1: a version-1 save cannot be a journal's header")
+        raise SaveError(p, at_line(1) + M("the first line is damaged"))
     check_fields(p, header, {})
     extra = set(header) - {"format", "version", "title", "scenario", "seed", "options", "casual"}
     if extra:
-        raise SaveError(p, f"line 1: unknown keys {', '.join(sorted(map(repr, extra)))} in the header")
+        raise SaveError(p, at_line(1) + M("the first line holds what a Tiletop save does not ({keys})",
+                                          keys=", ".join(sorted(f"'{k[:40]}'" for k in extra))))
     return header, version
 
 
@@ -203,7 +206,7 @@ def read_head(p: Path, raw: bytes) -> dict[str, Any] | None:
     first = raw.find(b"\n")
     if first < 0 or not raw.endswith(b"\n"):
         return None
-    header, _version = _read_header(p, decode_text(p, raw[:first], "save", "line 1: "))
+    header, _version = _read_header(p, decode_text(p, raw[:first], "save", at_line(1)))
     start = raw.rfind(b"\n", 0, len(raw) - 1) + 1
     if start <= first or not raw.startswith(b'{"at":', start):
         return None
@@ -260,15 +263,15 @@ def _parse_lines(p: Path, texts: list[str], numbers: list[int], suspect: bool) -
     except SaveError as whole:
         for i, text in zip(numbers, texts):
             if not text.strip():
-                raise SaveError(p, f"line {i + 1}: an empty line inside the journal") from None
-            parse_json_text(p, text, "save", f"line {i + 1}: ")
+                raise SaveError(p, at_line(i + 1) + M("an empty line inside the save")) from None
+            parse_json_text(p, text, "save", at_line(i + 1))
         raise whole from None
 
 
-def _at_steps(p: Path, journal: Journal, at: Any, where: str) -> None:
+def _at_steps(p: Path, journal: Journal, at: Any, where: Any) -> None:
     if at != len(journal.actions) or isinstance(at, bool):
-        raise SaveError(p, f"{where}a snapshot or mark for action {at!r} stands after action "
-                           f"{len(journal.actions)} (lines out of order)")
+        raise SaveError(p, where + M("the lines are out of order (a saved position after action {done} "
+                                     "is not for it)", done=len(journal.actions)))
 
 
 def _take(p: Path, journal: Journal, record: Any, number: int, step_keys: frozenset[str]) -> None:
@@ -276,15 +279,15 @@ def _take(p: Path, journal: Journal, record: Any, number: int, step_keys: frozen
     if record.__class__ is dict and record.keys() == step_keys:
         _step(p, journal, record, number)
         return
-    where = f"line {number}: "
+    where = at_line(number)
     if not isinstance(record, dict):
-        raise SaveError(p, f"{where}not a JSON object")
+        raise SaveError(p, where + M("not a line of a Tiletop save"))
     keys = set(record)
     done = len(journal.actions)
     if keys == {"undo"}:
         at = record["undo"]
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= done:
-            raise SaveError(p, f"{where}an undo to {at!r} actions, but {done} were played")
+            raise SaveError(p, where + M("an undo back past the actions played ({done})", done=done))
         for kept in (journal.actions, journal.deciders, journal.turns, journal.events, journal.lines):
             del kept[at:]
         journal.snapshots = [s for s in journal.snapshots if s[0] <= at]
@@ -294,10 +297,10 @@ def _take(p: Path, journal: Journal, record: Any, number: int, step_keys: frozen
         at, digest = record["at"], record["hash"]
         _at_steps(p, journal, at, where)
         if not isinstance(digest, str) or not _HASH.fullmatch(digest):
-            raise SaveError(p, f"{where}'hash' should be a sha256 hex digest")
+            raise SaveError(p, where + M("the check sum of a saved position is damaged"))
         if "snapshot" in record:
             if not isinstance(record["snapshot"], dict):
-                raise SaveError(p, f"{where}'snapshot' should be a JSON object")
+                raise SaveError(p, where + M("a saved position is damaged"))
             # Not as Tiletop writes it (edited by hand): kept as the canonical text, which is
             # what its hash is of.
             journal.snapshots.append((at, canonical_json(record["snapshot"]), digest, number))
@@ -308,7 +311,7 @@ def _take(p: Path, journal: Journal, record: Any, number: int, step_keys: frozen
             journal.mark = (at, digest, number)
             journal.bots = record.get("bots", {})
     else:
-        raise SaveError(p, f"{where}not a journal line (keys {', '.join(sorted(map(repr, keys)))})")
+        raise SaveError(p, where + M("not a line of a Tiletop save"))
 
 
 _STEP_KEYS = frozenset(("a", "by", "t", "e"))  # version 2
@@ -324,7 +327,7 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
             raise ValueError(f"more than {MAX_ACTIONS} actions")
         if raw.__class__ is not dict:
             raise ValueError("'a' is not a JSON object")
-        action = SavedAction.from_save(raw, f"{p}: line {number}")
+        action = SavedAction.from_save(raw, line_source(p, number))
         if "w" in record:
             decider, _seen = read_line_summary(record["w"])
         else:
@@ -335,12 +338,12 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
             raise ValueError(f"'t' should be a whole number, got {turn!r}")
         if events.__class__ is not list:
             raise ValueError("'e' should be a list of events")
-        source = f"{p}: line {number}"
+        source = line_source(p, number)
         parsed = [event_from_json(e, source) for e in events]
         if "w" in record and record["w"] != line_summary(decider, parsed):
             raise ValueError("its 'w' does not say who sees its events")
     except ValueError as exc:
-        raise SaveError(p, f"line {number}: action {index} is malformed: {exc}") from None
+        raise SaveError(p, at_line(number) + M("action {index} is damaged", index=index)) from None
     journal.actions.append(action)
     journal.deciders.append(decider)
     journal.turns.append(turn)
@@ -357,7 +360,7 @@ def _pending_step(p: Path, journal: Journal, scanned: tuple[int, str], text: str
             raise ValueError(f"more than {MAX_ACTIONS} actions")
         decider, seen = _read_summary(summary)
     except ValueError as exc:
-        raise SaveError(p, f"line {number}: action {index} is malformed: {exc}") from None
+        raise SaveError(p, at_line(number) + M("action {index} is damaged", index=index)) from None
     line = PendingLine(text + "\n", p, number, decider, turn, seen)
     journal.actions.append(line.action)
     journal.deciders.append(decider)

@@ -36,8 +36,15 @@ _set_action_kind, _set_action_payload, _set_label = (
     Action.__dict__[name].__set__ for name in ("kind", "payload", "label"))
 
 
-def _unreadable(source: str, problem: Any) -> str:
-    return f"{source}: this log line cannot be read ({problem})"
+def line_source(path: Any, number: int) -> Any:
+    """'FILE: line N', where a line of a save was read (the notices name it), worded when shown."""
+    return T.Joined((f"{path}: ", T.M("line {line}", line=number)))
+
+
+def _unreadable(source: Any, problem: Any) -> Any:
+    """A log line whose message does not read (its message's JSON is damaged: the parser's own
+    reason is not shown)."""
+    return T.M("{source}: this log line cannot be read", source=source)
 
 
 class SavedEvent(Event):
@@ -270,13 +277,13 @@ class PendingLine:
                 if self._action_read() and action != self.action:  # (a key written twice)
                     raise ValueError("its action is not the one read before")
             except SaveError as exc:
-                self.problem = self._cannot(exc.problem)
-            except ValueError as exc:
-                self.problem = self._cannot(exc)
+                self.problem = self._cannot(exc.message)
+            except ValueError:
+                self.problem = self._cannot(T.M("it is damaged"))
         if not self._action_read():
             # Whether the action reads is its own part's say, whatever the rest of the line.
             self._set_action(*((action, None) if self.problem is None else self._action_alone(text)))
-        notice = f"{self.path}: {self.problem}"
+        notice = T.Joined((f"{self.path}: ", self.problem))
         for i, event in enumerate(self.events):
             _set_source(event, source)
             if self.problem is None:
@@ -305,13 +312,13 @@ class PendingLine:
                 raise ValueError("'a' is not a JSON object")
             return SavedAction.from_save(raw, self._source()), None
         except StopIteration:
-            return None, self._cannot("its action is not JSON")
+            return None, self._cannot(T.M("its action is damaged"))
         except RecursionError:
-            return None, self._cannot(f"its action is nested too deeply (at most {MAX_DEPTH} levels)")
+            return None, self._cannot(T.M("its action is nested too deeply (at most {most} levels)", most=MAX_DEPTH))
         except SaveError as exc:
-            return None, self._cannot(exc.problem)
-        except ValueError as exc:
-            return None, self._cannot(exc)
+            return None, self._cannot(exc.message)
+        except ValueError:
+            return None, self._cannot(T.M("its action is damaged"))
 
     def _set_action(self, action: SavedAction | None, problem: str | None) -> None:
         """The action's fields from `action`, or, when it does not read, its notice."""
@@ -320,17 +327,17 @@ class PendingLine:
             _set_action_payload(self.action, action.payload)
             _set_label(self.action, _LABEL.__get__(action, SavedAction))
         else:
-            self.unread_action = f"{self.path}: {problem}"
+            self.unread_action = T.Joined((f"{self.path}: ", problem))
             _set_action_kind(self.action, "unreadable")
             _set_action_payload(self.action, {})
             _set_label(self.action, self.unread_action)
         _set_action_source(self.action, self._source())
 
     def _source(self) -> str:
-        return f"{self.path}: line {self.number}"
+        return line_source(self.path, self.number)
 
-    def _cannot(self, problem: Any) -> str:
-        return f"line {self.number}: this line cannot be read ({problem})"
+    def _cannot(self, problem: Any) -> Any:
+        return T.M("line {line}: this line cannot be read ({problem})", line=self.number, problem=problem)
 
 
 def _gated(path: Path, text: str) -> Any:
@@ -391,7 +398,7 @@ class SavedAction(Action):
             try:
                 value = T.from_json(value)
             except (ValueError, TypeError, RecursionError) as exc:
-                return f"{self._source}: this action's label cannot be read ({exc})"
+                return T.M("{source}: this action's label cannot be read", source=self._source)
             _set_label(self, value)
         return value
 

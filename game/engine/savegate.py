@@ -13,6 +13,7 @@ from typing import Any
 
 from game.engine.errors import InputError
 from game.engine.protocol import canonical_json
+from game.engine.text import Joined, M, Msg
 
 # The gate's bounds (issue 22): a save bigger, deeper or longer than these is not ours.
 MAX_SAVE_BYTES = 4 * 1024 * 1024  # a version-1 save (a journal: journal.MAX_JOURNAL_BYTES)
@@ -28,33 +29,75 @@ MAX_BOT_STATE_BYTES = 64 * 1024  # the canonical JSON of all of "bots"; a random
 
 
 class SaveError(InputError):
-    """A save cannot be written or read; the message names the file and the problem."""
+    """A save cannot be written or read; the message names the file and the problem.
 
-    def __init__(self, path: str | Path, problem: str):
+    The problem is a message (game/engine/text.py), worded when read (`problem`, `str`), in the
+    language in use then: the load list and the table show it in the reader's language; the file
+    name stays as it is."""
+
+    def __init__(self, path: str | Path, problem: Any):
         self.path = str(path)
-        self.problem = problem
-        super().__init__(f"{self.path}: {problem}")
+        self.message = problem
+        Exception.__init__(self, self.path)
+
+    @property
+    def problem(self) -> str:
+        return str(self.message)
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.problem}"
+
+
+def at_line(line: int) -> Msg:
+    """'line N: ', the start of a problem inside a journal."""
+    return M("line {line}: ", line=line)
+
+
+def _at(where: Any, problem: Any) -> Any:
+    """`problem` after `where` ('line 12: ', or nothing)."""
+    return Joined((where, problem)) if where else problem
+
+
+# The JSON parser's own reason (json.JSONDecodeError.msg, its start), in the reader's language.
+_JSON_REASONS = (("Expecting value", M("a value is missing")),
+                 ("Expecting ',' delimiter", M("a comma is missing")),
+                 ("Expecting ':' delimiter", M("a colon is missing")),
+                 ("Expecting property name", M("a key in double quotes is missing")),
+                 ("Extra data", M("there is more text after the end")),
+                 ("Invalid control character", M("a control character inside a text")),
+                 ("Invalid \\uXXXX escape", M("a bad \\u escape inside a text")),
+                 ("Invalid \\escape", M("a bad backslash escape inside a text")),
+                 ("Unterminated string", M("a text is not closed")))
+
+
+def json_reason(msg: str) -> Any:
+    """The JSON parser's reason `msg` in the reader's language."""
+    for start, words in _JSON_REASONS:
+        if msg.startswith(start):
+            return words
+    return M("the JSON cannot be read")
 
 
 def bots_problem(bots: Any) -> str | None:
     """What is wrong with a save's optional `bots` (seat -> {"bot": name, "state": JSON}), or
     None. The state itself is the bot's to check (`set_state`); the gate bounds its size."""
     if not isinstance(bots, dict):
-        return f"'bots' should be a JSON object, got {type(bots).__name__}"
+        return M("the computer players' part of the file is damaged")
     if len(bots) > MAX_BOT_SEATS:
-        return f"'bots' has {len(bots)} entries (at most {MAX_BOT_SEATS})"
+        return M("the file names {n} computer players (at most {most})", n=len(bots), most=MAX_BOT_SEATS)
     for seat, entry in bots.items():
-        where = f"'bots.{seat[:40]}'"
         if len(seat) > MAX_BOT_NAME or any(ord(c) < 32 for c in seat):
-            return f"'bots' has a seat id that is too long or holds a control character ({seat[:40]!r})"
+            return M("a computer player's seat name is too long or holds a control character")
         if not isinstance(entry, dict) or set(entry) != {"bot", "state"}:
-            return f"{where} should be an object with exactly 'bot' and 'state'"
+            return M("the computer player of seat {seat} is damaged", seat=seat[:40])
         name = entry["bot"]
         if not isinstance(name, str) or not 0 < len(name) <= MAX_BOT_NAME or any(ord(c) < 32 for c in name):
-            return f"{where}.bot should be a bot's name (1 to {MAX_BOT_NAME} characters), got {_shown(name)}"
+            return M("the computer player of seat {seat} has no valid name (1 to {most} characters)",
+                     seat=seat[:40], most=MAX_BOT_NAME)
     size = len(canonical_json(bots))
     if size > MAX_BOT_STATE_BYTES:
-        return f"'bots' is too large ({size} bytes; at most {MAX_BOT_STATE_BYTES})"
+        return M("the computer players' part of the file is too large ({size} bytes; at most {most})",
+                 size=size, most=MAX_BOT_STATE_BYTES)
     return None
 
 
@@ -76,13 +119,17 @@ def read_bytes(p: Path, what: str, max_bytes: int) -> bytes:
             if len(raw) > size:
                 raw += handle.read(max_bytes + 1 - len(raw))
     except FileNotFoundError:
-        raise SaveError(p, f"no such {what} file") from None
-    except OSError as exc:
-        raise SaveError(p, f"cannot read the {what} ({exc.strerror or exc})") from None
+        raise SaveError(p, M("there is no such file")) from None
+    except PermissionError:
+        raise SaveError(p, M("the file cannot be read: no permission")) from None
+    except IsADirectoryError:
+        raise SaveError(p, M("this is a folder, not a file")) from None
+    except OSError:
+        raise SaveError(p, M("the file cannot be read")) from None
     if len(raw) > max_bytes:
-        raise SaveError(p, f"the {what} file is too large (more than {max_bytes} bytes)")
+        raise SaveError(p, M("the file is too large (more than {most} bytes)", most=max_bytes))
     if not raw or raw.isspace():  # (not strip(): a copy of megabytes)
-        raise SaveError(p, f"the {what} file is empty (truncated when it was written?)")
+        raise SaveError(p, M("the file is empty (was it cut short when it was written?)"))
     return raw
 
 
@@ -90,7 +137,7 @@ def decode_text(p: Path, raw: bytes, what: str, where: str = "") -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SaveError(p, f"{where}not a Tiletop {what}: not UTF-8 text (byte {exc.start})") from None
+        raise SaveError(p, _at(where, M("not a Tiletop file: not UTF-8 text (byte {byte})", byte=exc.start))) from None
 
 
 def parse_json_text(p: Path, text: str, what: str, where: str = "", suspect_text: bool | None = None,
@@ -120,15 +167,15 @@ def parse_json_text(p: Path, text: str, what: str, where: str = "", suspect_text
         data = json.loads(text, **hooks)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-            raise SaveError(p, f"{where}the {what} is truncated: the JSON stops early (line {exc.lineno}, "
-                               f"column {exc.colno})") from None
-        raise SaveError(p, f"{where}the {what} is not valid JSON: {exc.msg} at line {exc.lineno}, "
-                           f"column {exc.colno}") from None
+            raise SaveError(p, _at(where, M("the file is cut short: its text stops early (line {line}, column "
+                                            "{column})", line=exc.lineno, column=exc.colno))) from None
+        raise SaveError(p, _at(where, M("the file is damaged: {why} at line {line}, column {column}",
+                                        why=json_reason(exc.msg), line=exc.lineno, column=exc.colno))) from None
     except RecursionError:
-        raise SaveError(p, f"{where}the {what} is nested too deeply (at most {MAX_DEPTH} levels)") from None
+        raise SaveError(p, _at(where, M("the file is nested too deeply (at most {most} levels)", most=MAX_DEPTH))) from None
     problem = _json_problem(data) if suspect[0] or (walk_depth and not _shallow(data)) else None
     if problem:
-        raise SaveError(p, where + problem)
+        raise SaveError(p, _at(where, problem))
     return data
 
 
@@ -172,10 +219,10 @@ class _Unreadable:
     def __init__(self, text: str):
         self.text = text
 
-    def problem(self) -> str:
+    def problem(self, where: str) -> Msg:
         if len(self.text) > 40:
-            return f"is out of range (a number of {len(self.text)} digits)"
-        return f"is not a finite number ({self.text})"
+            return M("{key} is out of range (a number of {digits} digits)", key=where, digits=len(self.text))
+        return M("{key} is not a finite number ({text})", key=where, text=self.text[:40])
 
 
 def _bounded_int(text: str) -> Any:
@@ -195,38 +242,33 @@ def _json_problem(data: Any) -> str | None:
     while stack:
         value, where, depth = stack.pop()
         if depth > MAX_DEPTH:
-            return f"{_where(where)} is nested too deeply (at most {MAX_DEPTH} levels)"
+            return M("{key} is nested too deeply (at most {most} levels)", key=_where(where), most=MAX_DEPTH)
         if isinstance(value, dict):
             for key, item in value.items():
                 if len(key) > MAX_STRING:
-                    return f"{_where(where)} has a key of {len(key)} characters (at most {MAX_STRING})"
+                    return M("{key} has a key of {n} characters (at most {most})", key=_where(where),
+                             n=len(key), most=MAX_STRING)
                 stack.append((item, f"{where}.{key}" if where else key, depth + 1))
         elif isinstance(value, list):
             stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
         elif isinstance(value, str):
             if len(value) > MAX_STRING:
-                return f"{_where(where)} is too long ({len(value)} characters; at most {MAX_STRING})"
+                return M("{key} is too long ({n} characters; at most {most})", key=_where(where),
+                         n=len(value), most=MAX_STRING)
         elif isinstance(value, bool) or value is None:
             continue
         elif isinstance(value, int):
             if value.bit_length() > MAX_INT_BITS:
-                return f"{_where(where)} is out of range (a number of {len(str(abs(value)))} digits)"
+                return M("{key} is out of range (a number of {digits} digits)", key=_where(where),
+                         digits=len(str(abs(value))))
         elif isinstance(value, _Unreadable):
-            return f"{_where(where)} {value.problem()}"
+            return value.problem(_where(where))
     return None
 
 
-def _where(path: str) -> str:
-    return f"{path[:80]!r}" if path else "the file"
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:60] + "..."
-
-
-def _json_type(typ: type) -> str:
-    return {str: "string", dict: "object", list: "array"}[typ]
+def _where(path: str) -> Any:
+    """A value's key path in the file ('actions[3].kind'), or 'the file' for the whole."""
+    return f"'{path[:80]}'" if path else M("the file")
 
 
 # ---------------------------------------------------------------------- the envelope
@@ -239,20 +281,19 @@ READ_VERSIONS = (1, 2, 3)
 def check_version(p: Path, data: Any) -> int:
     """The save's version (one this Tiletop reads); SaveError for anything else."""
     if not isinstance(data, dict):
-        raise SaveError(p, "not a Tiletop save (the file holds a JSON "
-                           f"{type(data).__name__}, not an object)")
+        raise SaveError(p, M("not a Tiletop save"))
     fmt = data.get("format")
     if fmt != SAVE_FORMAT:
-        raise SaveError(p, f"not a Tiletop save (format is {fmt!r}, expected {SAVE_FORMAT!r})")
+        raise SaveError(p, M("not a Tiletop save"))
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SaveError(p, f"the save has no valid version number (got {version!r})")
+        raise SaveError(p, M("the save does not say which version of the save format it is"))
     if version > SAVE_VERSION:
-        raise SaveError(p, f"save version {version} was written by a newer Tiletop; "
-                           f"this one reads versions 1 to {SAVE_VERSION}")
+        raise SaveError(p, M("a newer Tiletop wrote this save (save version {version}); this one reads "
+                             "versions 1 to {newest}", version=version, newest=SAVE_VERSION))
     if version not in READ_VERSIONS:
-        raise SaveError(p, f"save version {version} is not supported; this Tiletop reads "
-                           f"versions 1 to {SAVE_VERSION}")
+        raise SaveError(p, M("save version {version} cannot be read; this Tiletop reads versions 1 to "
+                             "{newest}", version=version, newest=SAVE_VERSION))
     return version
 
 
@@ -261,23 +302,24 @@ def check_fields(p: Path, data: dict[str, Any], expected: dict[str, type]) -> No
     (key -> JSON type), present and well formed."""
     missing = [k for k in ("title", "scenario", "seed", "options", *expected) if k not in data]
     if missing:
-        raise SaveError(p, f"the save is missing {', '.join(repr(k) for k in dict.fromkeys(missing))}")
+        raise SaveError(p, M("the save is missing {keys}", keys=", ".join(f"'{k}'" for k in dict.fromkeys(missing))))
     for key, typ in {"title": str, "scenario": str, "options": dict, **expected}.items():
         if not isinstance(data[key], typ):
-            raise SaveError(p, f"{key!r} should be a JSON {_json_type(typ)}, "
-                               f"got {type(data[key]).__name__}")
+            raise SaveError(p, M("'{key}' of the save is damaged", key=key))
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError(p, f"'seed' should be a whole number, got {_shown(seed)}")
+        raise SaveError(p, M("the save's seed is not a whole number"))
     if not -MAX_SEED < seed < MAX_SEED:
-        raise SaveError(p, f"'seed' is out of range ({len(str(abs(seed)))} digits; at most a 64-bit number)")
+        raise SaveError(p, M("the save's seed is out of range ({digits} digits; at most a 64-bit number)",
+                             digits=len(str(abs(seed)))))
     scenario = data["scenario"]
     if len(scenario) > MAX_SCENARIO:
-        raise SaveError(p, f"'scenario' is too long ({len(scenario)} characters; at most {MAX_SCENARIO})")
+        raise SaveError(p, M("the save's scenario name is too long ({n} characters; at most {most})",
+                             n=len(scenario), most=MAX_SCENARIO))
     if any(ord(c) < 32 for c in scenario):
-        raise SaveError(p, f"'scenario' contains a control character ({scenario[:40]!r})")
+        raise SaveError(p, M("the save's scenario name holds a control character"))
     if not isinstance(data.get("casual", False), bool):
-        raise SaveError(p, f"'casual' should be true or false, got {data['casual']!r}")
+        raise SaveError(p, M("the save's table mode (casual or strict) is damaged"))
     if "bots" in data:
         problem = bots_problem(data["bots"])
         if problem:

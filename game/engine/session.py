@@ -35,15 +35,16 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from game.engine import journal, savegate
+from game.engine.errors import SavedFileChanged
 from game.engine.journal import SNAPSHOT_EVERY
 from game.engine.log import EventLog
 from game.engine.protocol import Action, Event, IllegalAction, Title, canonical_json, english_words, hash_json
 from game.engine.runtime import collection_paused
 from game.engine.saved import unreadable
-from game.engine.text import M, Msg, as_text
+from game.engine.text import M, Mn, Msg, as_text
 from game.engine.savegate import (MAX_ACTIONS, MAX_BOT_NAME, MAX_BOT_SEATS, MAX_BOT_STATE_BYTES,  # noqa: F401
                                   MAX_DEPTH, MAX_INT_BITS, MAX_SCENARIO, MAX_SEED, MAX_STRING, SAVE_FORMAT,
-                                  SAVE_VERSION, SaveError, _json_problem, _shallow, _SUSPECT, check_fields,
+                                  SAVE_VERSION, SaveError, _json_problem, at_line, _shallow, _SUSPECT, check_fields,
                                   check_version, decode_text, parse_json_text, read_bytes, read_json_file)
 
 # What a title's from_json / new_game may raise on malformed input; turned into SaveError.
@@ -284,7 +285,7 @@ class Session:
         replayed = self.actions[start:count]
         problem = next((got for got in map(unreadable, replayed) if got is not None), None)
         if problem is not None:
-            raise UndoRefused(problem)  # (in the file's words, as a save's errors are: not translated)
+            raise UndoRefused(problem)  # (a message: worded in the reader's language when shown)
         if state is None:
             state = title.new_game(self.scenario, self.seed, self.options)
         for action in replayed:
@@ -348,7 +349,7 @@ class Session:
                 handle.flush()
                 os.fsync(handle.fileno())
         except OSError as exc:
-            raise SaveError(written.path, f"cannot write the save ({exc.strerror or exc})") from None
+            raise SaveError(written.path, _cannot_write(exc)) from None
         written.size += len(data)
         written.actions = len(self.actions)
         written.snapshot_at = self._last_snapshot_at()
@@ -387,7 +388,7 @@ class Session:
         try:
             write_bytes_atomic(path, data)
         except OSError as exc:
-            raise SaveError(path, f"cannot write the save ({exc.strerror or exc})") from None
+            raise SaveError(path, _cannot_write(exc)) from None
         return len(data)
 
 
@@ -457,12 +458,13 @@ def _read(p: Path) -> tuple[dict[str, Any] | None, journal.Journal | None]:
     if journal.is_journal(raw):
         return None, journal.read_journal(p, raw)
     if len(raw) > savegate.MAX_SAVE_BYTES:
-        raise SaveError(p, f"the save file is too large (more than {savegate.MAX_SAVE_BYTES} bytes)")
+        raise SaveError(p, M("the file is too large (more than {most} bytes)", most=savegate.MAX_SAVE_BYTES))
     data = parse_json_text(p, decode_text(p, raw, "save"), "save")
     check_version(p, data)
     check_fields(p, data, {"actions": list, "snapshot": dict, "state_hash": str})
     if len(data["actions"]) > savegate.MAX_ACTIONS:
-        raise SaveError(p, f"'actions' has {len(data['actions'])} entries (at most {savegate.MAX_ACTIONS})")
+        raise SaveError(p, M("the save holds {n} actions (at most {most})", n=len(data["actions"]),
+                             most=savegate.MAX_ACTIONS))
     return data, None
 
 
@@ -494,8 +496,37 @@ def read_save_head(path: str | Path) -> dict[str, Any]:
 
 # Why a save's replay can stop matching it: most often a newer Tiletop whose rules or data (a
 # tuned `verified = false` value, BALANCE.md) play the same actions differently.
-CHANGED_SINCE = ("The game's rules or data changed since it was saved (or the file was "
-                 "edited), so it cannot be continued.")
+CHANGED_SINCE = M("The game's rules or data changed since it was saved (or the file was "
+                  "edited), so it cannot be continued.")
+
+
+def _game_name(key: str) -> str:
+    """A title's name as the menu shows it (game/titles.py), or its key when it has none."""
+    from game.titles import TITLES
+
+    return next((t.name for t in TITLES if t.key == key), key)
+
+
+def _other_game(key: str) -> Msg:
+    """Why a save of another game (one this table does not have) cannot be loaded here."""
+    from game.titles import TITLES
+
+    if any(t.key == key for t in TITLES):
+        return M("this save is of another game: {game}", game=_game_name(key))
+    return M("this save is of a game this Tiletop does not have")
+
+
+def _cannot_start(title: Title[Any]) -> Msg:
+    return M("the saved scenario of {game} cannot be set up by this Tiletop (the file was edited, or "
+             "the game's data changed since)", game=_game_name(title.name))
+
+
+def _cannot_write(exc: OSError) -> Msg:
+    if isinstance(exc, PermissionError):
+        return M("the save cannot be written: no permission")
+    if exc.errno == 28:  # ENOSPC
+        return M("the save cannot be written: the disk is full")
+    return M("the save cannot be written")
 
 
 def load_session(path: str | Path, titles: Title[Any] | Mapping[str, Title[Any]],
@@ -515,13 +546,11 @@ def _load(p: Path, titles: Title[Any] | Mapping[str, Title[Any]], casual: bool |
     name = header["title"]
     if isinstance(titles, Title):
         if name != titles.name:
-            raise SaveError(p, f"this save is for the game {name!r}, not {titles.name!r}")
+            raise SaveError(p, _other_game(name))
         title = titles
     else:
         if name not in titles:
-            known = ", ".join(sorted(titles)) or "none"
-            raise SaveError(p, f"this save is for the game {name!r}, which this table does not "
-                               f"have (known: {known})")
+            raise SaveError(p, _other_game(name))
         title = titles[name]
     table_casual = header.get("casual", False) if casual is None else casual
     if book is not None:
@@ -537,25 +566,26 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
     state, start = None, 0
     if book.snapshots:
         at, text, digest, line = book.snapshots[-1]
-        snapshot = parse_json_text(p, text, "save", f"line {line}: the snapshot: ")
+        snapshot = parse_json_text(p, text, "save", at_line(line))
         try:
             if not isinstance(snapshot, dict):
-                raise TypeError(f"a JSON {type(snapshot).__name__}, not an object")
+                raise TypeError("not an object")
             state = title.from_json(snapshot)
             snapshot_hash = hash_json(title.to_json(state))  # what the snapshot's hash is of
+        except SavedFileChanged as exc:
+            raise SaveError(p, exc.message) from None
         except _DATA_ERRORS as exc:
-            raise SaveError(p, f"line {line}: the snapshot is not a valid {title.name} state "
-                               f"({type(exc).__name__}: {exc})") from None
+            raise SaveError(p, at_line(line) + M("the saved position is not a game of {game} that this "
+                                                 "Tiletop can read", game=_game_name(title.name))) from None
         if snapshot_hash != digest:
-            raise SaveError(p, f"line {line}: the snapshot does not match its hash: the file was "
-                               "edited or damaged")
+            raise SaveError(p, at_line(line) + M("the saved position does not match its check sum: the "
+                                                 "file was edited or damaged"))
         start = at
     try:
         session = Session(title, head["scenario"], head["seed"], head["options"], casual, state,
                           () if state is None else _opening_again(title, head))
     except _DATA_ERRORS as exc:
-        raise SaveError(p, f"cannot start scenario {head['scenario']!r} of {title.name} with these "
-                           f"options ({type(exc).__name__}: {exc})") from None
+        raise SaveError(p, _cannot_start(title)) from None
     session._take_history(book.actions[:start], book.deciders[:start], book.turns[:start], book.events[:start],
                           book.lines[:start])
     session.snapshots = [(at, text, digest) for at, text, digest, _l in book.snapshots]
@@ -589,8 +619,9 @@ def _opening_again(title: Title[Any], head: Mapping[str, Any]) -> list[Event]:
 
 def _check_mark(p: Path, session: Session, mark: tuple[int, str, int]) -> None:
     if session.state_hash() != mark[1] and not _same_but_words(session, mark[1]):
-        raise SaveError(p, f"line {mark[2]}: replaying the saved actions does not reach the state "
-                           f"saved after action {mark[0]}. {CHANGED_SINCE}")
+        raise SaveError(p, at_line(mark[2]) + M("playing the saved actions again does not reach the "
+                                                "position saved after action {n}. {changed}", n=mark[0],
+                                                changed=CHANGED_SINCE))
 
 
 def _same_but_words(session: Session, digest: str) -> bool:
@@ -620,19 +651,20 @@ def _same_but_words(session: Session, digest: str) -> bool:
 def _replay_one(p: Path, session: Session, action: Action, index: int, total: int) -> None:
     problem = unreadable(action)
     if problem is not None:
-        raise SaveError(p, f"the saved actions do not replay: {problem.removeprefix(f'{p}: ')}")
+        raise SaveError(p, M("the saved actions cannot be played again: {problem}",
+                             problem=str(problem).removeprefix(f"{p}: ")))
     try:
         session.apply(action)
     except IllegalAction as exc:
         reason = str(exc.reason).rstrip().rstrip(".")
-        raise SaveError(p, f"the saved actions do not replay: action {index + 1} of "
-                           f"{total} ({action.kind}) is illegal: {reason}. {CHANGED_SINCE}") from None
+        raise SaveError(p, M("the saved actions cannot be played again: action {n} of {total} is not "
+                             "allowed ({reason}). {changed}", n=index + 1, total=total, reason=reason,
+                             changed=CHANGED_SINCE)) from None
     except _DATA_ERRORS as exc:
         # A legal action the rules then fail on: the rules or data changed under the save (a
         # paused question answered again by a resolution that now asks another one).
-        raise SaveError(p, f"the saved actions do not replay: action {index + 1} of "
-                           f"{total} ({action.kind}) failed ({type(exc).__name__}: "
-                           f"{exc}). {CHANGED_SINCE}") from None
+        raise SaveError(p, M("the saved actions cannot be played again: action {n} of {total} fails. "
+                             "{changed}", n=index + 1, total=total, changed=CHANGED_SINCE)) from None
 
 
 def _load_v1(p: Path, data: dict[str, Any], title: Title[Any], casual: bool) -> Session:
@@ -642,29 +674,31 @@ def _load_v1(p: Path, data: dict[str, Any], title: Title[Any], casual: bool) -> 
     actions: list[Action] = []
     for index, raw in enumerate(data["actions"]):
         if not isinstance(raw, dict):
-            raise SaveError(p, f"action {index + 1} is not a JSON object")
+            raise SaveError(p, M("action {index} is damaged", index=index + 1))
         try:
             actions.append(Action.from_json(raw))
-        except ValueError as exc:
-            raise SaveError(p, f"action {index + 1} is malformed: {exc}") from None
+        except ValueError:
+            raise SaveError(p, M("action {index} is damaged", index=index + 1)) from None
 
     try:
         snapshot_hash = title.state_hash(title.from_json(data["snapshot"]))
+    except SavedFileChanged as exc:
+        raise SaveError(p, exc.message) from None
     except _DATA_ERRORS as exc:
-        raise SaveError(p, f"the snapshot is not a valid {name} state "
-                           f"({type(exc).__name__}: {exc})") from None
+        raise SaveError(p, M("the saved position is not a game of {game} that this Tiletop can read",
+                             game=_game_name(name))) from None
     if snapshot_hash != data["state_hash"]:
-        raise SaveError(p, "the snapshot does not match its state_hash: the file was edited "
-                           "or damaged")
+        raise SaveError(p, M("the saved position does not match its check sum: the file was edited "
+                             "or damaged"))
     try:
         session = Session(title, data["scenario"], data["seed"], data["options"], casual)
     except _DATA_ERRORS as exc:
-        raise SaveError(p, f"cannot start scenario {data['scenario']!r} of {name} with these "
-                           f"options ({type(exc).__name__}: {exc})") from None
+        raise SaveError(p, _cannot_start(title)) from None
     for index, action in enumerate(actions):
         _replay_one(p, session, action, index, len(actions))
     if session.state_hash() != data["state_hash"] and not _same_but_words(session, data["state_hash"]):
-        raise SaveError(p, f"replaying the {len(actions)} saved actions from seed {data['seed']} "
-                           f"does not reach the saved state. {CHANGED_SINCE}")
+        raise SaveError(p, Mn("playing the {n} saved action again does not reach the saved position. "
+                              "{changed}", "playing the {n} saved actions again does not reach the saved "
+                              "position. {changed}", len(actions), changed=CHANGED_SINCE))
     session.bot_states = data.get("bots", {})
     return session

@@ -48,14 +48,16 @@ def map_heading(path: Path) -> tuple[str, str]:
 
 
 def shown_name(name: str, title: str) -> str:
-    """A map's name as the list and the map viewer show it: a Gears tile's in the reader's
-    language (our tiles' names are translated, game/gears/rules/names.py place); any other map's
-    as its file writes it."""
-    if title == "gears":
-        from game.gears.rules.names import place
+    """A map's name as the list and the map viewer show it, in the reader's language: the
+    shipped maps' names are in the catalogues under their game's context (game/i18n_extract.py
+    MAP_NAME_CONTEXTS: a Gears map's as a place, game/gears/rules/names.py place; a Doom map's
+    as the builder's piece), a map that names no game plainly; a name not in them (a map of the
+    user's own) as its file writes it."""
+    from game.engine.text import named_in
+    from game.i18n_extract import MAP_NAME_CONTEXTS
 
-        return place(name)
-    return name
+    context = MAP_NAME_CONTEXTS.get(title)
+    return named_in(context, name, _) if context else _(name)
 
 
 class MapList(Scene):

@@ -163,3 +163,30 @@ def test_a_border_off_the_areas_is_said_in_the_readers_language(tmp_path, lang):
     loaded = load_build(path)
     said = [str(i.message) for i in loaded.builder.validate().issues]
     assert any(s.endswith(BORDER[lang]) for s in said), said
+
+
+MIXED = {"en": "cannot add this piece: it is for Doom, the map is for Gears of War",
+         "hu": "ez az elem nem tehető fel: az elem ehhez való: Doom; a térkép ehhez: Gears of War",
+         "el": "δεν προστίθεται αυτό το κομμάτι: είναι για Doom, ο χάρτης είναι για Gears of War"}
+MIXED_KINDS = {"en": "cannot add this piece: it is for square-grid maps, the map is for maps of areas",
+               "hu": "ez az elem nem tehető fel: az elem ehhez való: négyzethálós térképek; a térkép ehhez: "
+                     "területekre osztott térképek",
+               "el": "δεν προστίθεται αυτό το κομμάτι: είναι για χάρτες τετραγωνικού πλέγματος, ο χάρτης είναι "
+                     "για χάρτες με περιοχές"}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_piece_of_another_game_is_refused_naming_the_games(lang):
+    """compose.py put the ids into the sentence ("cannot add a grid piece to a areas board"):
+    the games by their names, or, for maps that name no game, their kind in words."""
+    from dataclasses import replace
+
+    gears = compose([Placement(load_board(TILE_PATH), "1A")])
+    room = load_board(MAPS / "doom" / "sample_room.tmx")
+    i18n.set_language(lang)
+    with pytest.raises(CompositionError) as mixed:
+        add_piece(gears, Placement(room, "room", (F(0), F(2000))))
+    assert str(mixed.value) == f"{gears.source}: {MIXED[lang]}"
+    with pytest.raises(CompositionError) as kinds:
+        add_piece(replace(gears, properties={}), Placement(replace(room, properties={}), "room", (F(0), F(2000))))
+    assert str(kinds.value) == f"{gears.source}: {MIXED_KINDS[lang]}"

@@ -83,5 +83,11 @@ def test_a_save_reloads_and_is_refused_once_the_map_changed(custom, library, tmp
     b = build(library)
     b.place_item("prop", (9, 2), "barrel")
     save_build(b, custom / "outpost.tmx")
-    with pytest.raises(SaveError, match="changed since this game was saved"):
+    with pytest.raises(SaveError, match="changed since this game was saved") as refused:
         load_session(path, DoomTitle())
+    from game import i18n
+
+    i18n.set_language("hu")  # said in the reader's language, naming the file and the map
+    assert str(refused.value) == f"{path}: az outpost épített térkép megváltozott a játék mentése óta (az " \
+        "újrajátszása másik táblán futna)"
+    i18n.untranslated()

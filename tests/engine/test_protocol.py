@@ -81,5 +81,5 @@ def test_a_saved_event_reads_its_message_when_asked_and_equals_the_event_it_was(
     assert saved == live and live == saved and hash(saved) == hash(live) and saved.text == live.text
     assert saved.to_json() == data and dataclasses.replace(saved, kind="x").message == live.message
     broken = SavedEvent("shot", {"msg": "{who}", "params": []}, {}, source="f.json: line 9")
-    assert broken.text.startswith("f.json: line 9: this log line cannot be read (")
+    assert broken.text.startswith("f.json: line 9: this log line cannot be read")  # (not the decoder's English)
     assert broken.to_json()["text"] == {"msg": "{who}", "params": []} and broken != live

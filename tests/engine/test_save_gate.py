@@ -38,14 +38,14 @@ def test_a_large_but_readable_seed_is_out_of_range(tmp_path):
     path, data = saved(tmp_path)
     data["seed"] = 10**30
     open(path, "w").write(json.dumps(data))
-    assert "'seed' is out of range (31 digits" in error(path)
+    assert "the save's seed is out of range (31 digits" in error(path)
 
 
 def test_options_nested_100000_deep(tmp_path):
     path, data = saved(tmp_path)
     text = json.dumps(data).replace('"options": {}', '"options": ' + "[" * 100_000 + "]" * 100_000)
     open(path, "w").write(text)
-    assert f"the save is nested too deeply (at most {MAX_DEPTH} levels)" in error(path)
+    assert f"the file is nested too deeply (at most {MAX_DEPTH} levels)" in error(path)
 
 
 def test_options_nested_past_the_limit_name_the_key(tmp_path):
@@ -56,8 +56,8 @@ def test_options_nested_past_the_limit_name_the_key(tmp_path):
 
 
 @pytest.mark.parametrize("scenario, words", [
-    ("custom:" + "x" * 300, "'scenario' is too long (307 characters; at most 200)"),
-    ("custom:Hold\x00the plaza", "'scenario' contains a control character"),
+    ("custom:" + "x" * 300, "the save's scenario name is too long (307 characters; at most 200)"),
+    ("custom:Hold\x00the plaza", "the save's scenario name holds a control character"),
 ])
 def test_custom_mission_names(tmp_path, scenario, words):
     path, data = saved(tmp_path)
@@ -79,9 +79,9 @@ def test_unreadable_values_name_their_key(tmp_path, value, words):
 
 
 @pytest.mark.parametrize("key, value, words", [
-    ("actions", {"a": 1}, "'actions' should be a JSON array, got dict"),
-    ("seed", "7", "'seed' should be a whole number, got '7'"),
-    ("snapshot", [], "'snapshot' should be a JSON object, got list"),
+    ("actions", {"a": 1}, "'actions' of the save is damaged"),
+    ("seed", "7", "the save's seed is not a whole number"),
+    ("snapshot", [], "'snapshot' of the save is damaged"),
 ])
 def test_wrong_types(tmp_path, key, value, words):
     path, data = saved(tmp_path)
@@ -94,7 +94,7 @@ def test_truncated_file(tmp_path):
     path, _ = saved(tmp_path)
     text = open(path).read()
     open(path, "w").write(text[: len(text) // 2])
-    assert "the save is truncated" in error(path)
+    assert "the file is cut short" in error(path)
 
 
 def test_the_load_list_shows_the_gate_message(tmp_path, monkeypatch):
@@ -115,10 +115,10 @@ def test_too_large_file_and_too_many_actions(tmp_path, monkeypatch):
 
     path, data = saved(tmp_path)
     monkeypatch.setattr(savegate, "MAX_SAVE_BYTES", 100)
-    assert "the save file is too large (more than 100 bytes)" in error(path)
+    assert "the file is too large (more than 100 bytes)" in error(path)
     monkeypatch.undo()
     monkeypatch.setattr(savegate, "MAX_ACTIONS", 3)
-    assert f"'actions' has {len(data['actions'])} entries (at most 3)" in error(path)
+    assert f"the save holds {len(data['actions'])} actions (at most 3)" in error(path)
 
 
 def test_a_normal_save_takes_the_fast_path_and_a_suspect_one_the_named_path(tmp_path):
@@ -147,16 +147,16 @@ def test_the_bots_state_round_trips_and_an_old_save_has_none(tmp_path):
 
 
 @pytest.mark.parametrize("bots, words", [
-    ([BOT], "'bots' should be a JSON object, got list"),
-    ({str(i): BOT for i in range(9)}, "'bots' has 9 entries (at most 8)"),
-    ({"A": {"state": {}}}, "'bots.A' should be an object with exactly 'bot' and 'state'"),
-    ({"A": dict(BOT, extra=1)}, "'bots.A' should be an object with exactly 'bot' and 'state'"),
-    ({"A": "RandomBot"}, "'bots.A' should be an object with exactly 'bot' and 'state'"),
-    ({"A": {"bot": 3, "state": {}}}, "'bots.A'.bot should be a bot's name (1 to 100 characters), got 3"),
-    ({"A": {"bot": "", "state": {}}}, "'bots.A'.bot should be a bot's name"),
-    ({"A": {"bot": "Cog\x00Bot", "state": {}}}, "'bots.A'.bot should be a bot's name"),
-    ({"A" * 101: BOT}, "'bots' has a seat id that is too long or holds a control character"),
-    ({"A": {"bot": "RandomBot", "state": ["x" * 9000] * 8}}, "'bots' is too large ("),
+    ([BOT], "the computer players' part of the file is damaged"),
+    ({str(i): BOT for i in range(9)}, "the file names 9 computer players (at most 8)"),
+    ({"A": {"state": {}}}, "the computer player of seat A is damaged"),
+    ({"A": dict(BOT, extra=1)}, "the computer player of seat A is damaged"),
+    ({"A": "RandomBot"}, "the computer player of seat A is damaged"),
+    ({"A": {"bot": 3, "state": {}}}, "the computer player of seat A has no valid name (1 to 100 characters)"),
+    ({"A": {"bot": "", "state": {}}}, "the computer player of seat A has no valid name"),
+    ({"A": {"bot": "Cog\x00Bot", "state": {}}}, "the computer player of seat A has no valid name"),
+    ({"A" * 101: BOT}, "a computer player's seat name is too long or holds a control character"),
+    ({"A": {"bot": "RandomBot", "state": ["x" * 9000] * 8}}, "the computer players' part of the file is too large ("),
 ])
 def test_a_bad_bots_entry_names_what_is_wrong(tmp_path, bots, words):
     path, data = saved(tmp_path)
@@ -179,7 +179,7 @@ def test_many_long_strings_are_read_in_linear_time(tmp_path):
     path, data = saved(tmp_path)
     data["bots"] = {"A": {"bot": "RandomBot", "state": ["x" * 9000] * 100}}
     open(path, "w").write(json.dumps(data))
-    assert "'bots' is too large (900" in error(path)
+    assert "the computer players' part of the file is too large (900" in error(path)
 
 
 @pytest.mark.parametrize("levels", range(MAX_DEPTH - 2, MAX_DEPTH + 3))

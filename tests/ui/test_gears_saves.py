@@ -114,7 +114,7 @@ def test_a_truncated_or_edited_save_shows_why_and_does_not_crash(make_app, confi
     by_name = {e.path.name: e for e in setup.saves}
     assert by_name[cut.name].saved is None and "truncated" in by_name[cut.name].error
     assert by_name[cut.name].error.startswith(str(cut))
-    assert by_name[edited.name].saved is None and "does not reach the state saved" in by_name[edited.name].error
+    assert by_name[edited.name].saved is None and "does not reach the position saved" in by_name[edited.name].error
     assert by_name[good.name].saved is not None
     assert by_name[torn.name].saved is not None and "cut short" in by_name[torn.name].saved.notice
     i = [e.path for e in setup.saves].index(cut)

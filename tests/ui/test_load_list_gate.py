@@ -26,7 +26,7 @@ def test_hostile_saves_are_rows_with_the_gate_message(make_app, config_dir):
     app.run(max_frames=1)
     rows = {e.path.name: e for e in setup.saves}
     for path, words in ((deep, "nested too deeply"), (seed, "'seed' is out of range (a number of 5000 digits)"),
-                        (nul, "'scenario' contains a control character")):
+                        (nul, "the save's scenario name holds a control character")):
         entry = rows[path.name]
         head, detail = load_list.describe(entry, setup.save_words)
         assert entry.saved is None and head == path.name

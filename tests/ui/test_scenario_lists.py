@@ -29,6 +29,9 @@ def _letters(s: str) -> str:
     return re.sub(r"\s+", "", s)
 
 
+from game.ui.maplist import shown_name  # noqa: E402
+
+
 def _gears_rows(scene) -> list[tuple[str, str]]:
     rows = []
     for mid in scene.mission_ids:
@@ -49,7 +52,7 @@ def _doom_rows(scene) -> list[tuple[str, str]]:
     for b in scene.built.values():
         tag = _("Cannot be played") if b.scenario is None else \
             _("Invader wins at {n} frags").format(n=b.scenario.frag_target) + ("  (" + _("default") + ")" if b.frag_default else "")
-        rows.append((b.name, tag))
+        rows.append((shown_name(b.name, "doom"), tag))  # the map's name in the reader's language
     return rows
 
 

@@ -12,6 +12,7 @@ from game.doom.rules import setup as S
 from game.doom.rules import turn as T
 from game.doom.rules.state import REVISIONS, DoomState
 from game.engine.protocol import Action, Event, IllegalAction, Title
+from game.engine.errors import SavedFileChanged
 from game.engine.text import M
 
 
@@ -94,8 +95,8 @@ class DoomTitle(Title[DoomState]):
     def from_json(self, data: Mapping[str, Any]) -> DoomState:
         digest = self._custom(str(data.get("scenario", "")))
         if digest is not None and data.get("flags", {}).get("custom_map") != digest:
-            raise ValueError(f"the built map of {data.get('scenario')} changed since this game was saved "
-                             "(its replay would run on another board)")
+            raise SavedFileChanged(M("the built map {map} changed since this game was saved (its replay would run "
+                                     "on another board)", map=str(data.get("scenario")).removeprefix("custom:")))
         return DoomState.from_json(dict(data))
 
     def turn_number(self, state: DoomState) -> int:

@@ -1,6 +1,7 @@
 """GearsTitle: the Title (game/engine/protocol.py) that game.engine.Session drives."""
 from __future__ import annotations
 
+from game.engine.errors import SavedFileChanged
 from game.engine.text import M
 import hashlib
 from functools import lru_cache
@@ -164,8 +165,8 @@ class GearsTitle(Title[GearsState]):
         cm, digest = self._custom(mission)
         saved = data.get("flags", {}).get("custom_map")
         if saved != digest:
-            raise ValueError(f"the custom map {cm.map} or {cm.path} changed since this game was saved "
-                             "(its replay would run on another board)")
+            raise SavedFileChanged(M("the custom map {map} or {mission} changed since this game was saved (its replay "
+                                     "would run on another board)", map=str(cm.map), mission=str(cm.path)))
         return GearsState.from_json(dict(data), CustomMapLoader(self.loader, cm.map, digest))
 
     def turn_number(self, state: GearsState) -> int:

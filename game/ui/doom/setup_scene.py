@@ -31,6 +31,7 @@ from game.ui.kit import scenario_list
 from game.ui.kit.saves import Saved
 from game.ui.kit.seats import new_seed
 from game.ui.kit.setup_screen import SetupScreen
+from game.ui.maplist import shown_name
 from game.ui.scene import Context
 
 DEFAULT_SCENARIO = "knee_deep"
@@ -142,7 +143,7 @@ class DoomSetup(SetupScreen):
         elif kind == "custom" and what in self.built:
             b = self.built[what]
             if b.scenario is None:
-                self.message = _("{name} cannot be played: {problem}").format(name=b.name, problem=b.problem)
+                self.message = _("{name} cannot be played: {problem}").format(name=shown_name(b.name, "doom"), problem=b.problem)
             else:
                 self.choice.scenario = what
                 self.message = ""
@@ -256,7 +257,7 @@ class DoomSetup(SetupScreen):
                 tag = _("Invader wins at {n} frags").format(n=b.scenario.frag_target) + (
                     "  (" + _("default") + ")" if b.frag_default else "")
                 line = _("Marines win when one of them reaches the objective.") + "  " + _("map {file}").format(file=b.path.name)
-            items.append(scenario_list.Row(b.id, b.name, tag, line, chosen=b.id == self.choice.scenario,
+            items.append(scenario_list.Row(b.id, shown_name(b.name, "doom"), tag, line, chosen=b.id == self.choice.scenario,
                                            bad=b.scenario is None))
         rows = pygame.Rect(x, y, area.width - px(36), area.bottom - px(12) - y)
         rows.height = self.scenario_list.needs(ctx, items, rows.width, rows.height)

@@ -41,10 +41,14 @@ def colour(p: str) -> tuple[int, int, int]:
 
 def scenario(sc) -> str:
     """The scenario's name in the player's language (scenarios.toml has `name` and `name_hu`; the
-    other languages take the catalogue's word for `name`, which the data's extraction put there)."""
+    other languages take the catalogue's word for `name`, which the data's extraction put there;
+    a built map's scenario is named by its map, whose name is there under the context "doom")."""
     from game import i18n
+    from game.engine.text import named_in
 
-    return sc.name_hu if i18n.language() == "hu" and sc.name_hu else _(sc.name)
+    if i18n.language() == "hu" and sc.name_hu and sc.name_hu != sc.name:  # (a built map's is its English name)
+        return sc.name_hu
+    return named_in("doom", sc.name, _)
 
 
 def place(dmap, area: str) -> str:

@@ -21,7 +21,7 @@ from game.engine.protocol import Title
 from game.engine.runtime import config_dir
 from game.engine.session import (SaveError, Session, load_session, read_json_file, read_save, read_save_head,
                                  write_json_atomic)
-from game.i18n import _
+from game.i18n import _, fill
 
 # keep_interrupted's names: <key>-<scenario>-interrupted-<date>[-n].json
 INTERRUPTED = re.compile(r"-interrupted-\d{8}-\d{6}(-\d+)?\.json$")
@@ -65,12 +65,21 @@ class SaveEntry:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
 
 
+def _os_words(exc: OSError, what: str) -> str:
+    """What the disk refused, in the reader's language (not the system's English reason)."""
+    if isinstance(exc, PermissionError):
+        return fill(_("{what}: no permission"), what=what)
+    if exc.errno == 28:  # ENOSPC
+        return fill(_("{what}: the disk is full"), what=what)
+    return what
+
+
 def write_seats(save: Path, seats: list[str]) -> str | None:
     try:
         save.parent.mkdir(parents=True, exist_ok=True)
         write_json_atomic(seats_path(save), {"seats": list(seats)})
     except OSError as exc:
-        return f"{seats_path(save)}: cannot write ({exc.strerror or exc})"
+        return f"{seats_path(save)}: " + _os_words(exc, _("the file cannot be written"))
     return None
 
 
@@ -117,7 +126,7 @@ class SaveStore:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            return f"{path.parent}: cannot create ({exc.strerror or exc})"
+            return f"{path.parent}: " + _os_words(exc, _("the folder cannot be made"))
         if not seats_path(path).exists():
             problem = write_seats(path, seats)
             if problem:
@@ -162,7 +171,7 @@ class SaveStore:
             if seats_path(auto).exists():
                 os.replace(seats_path(auto), seats_path(target))
         except OSError as exc:
-            return None, f"{auto}: cannot keep the unfinished game ({exc.strerror or exc})"
+            return None, f"{auto}: " + _os_words(exc, _("the unfinished game cannot be kept"))
         return target, None
 
     def _kept_already(self, auto: Path, head: dict[str, Any]) -> Path | None:
@@ -240,7 +249,7 @@ class SaveStore:
             except SaveError as exc:
                 entry.error = str(exc)
             except Exception as exc:  # noqa: BLE001 - a save the rules cannot replay must not end the list
-                entry.error = f"{p}: cannot be replayed ({type(exc).__name__}: {exc})"
+                entry.error = f"{p}: " + _("the saved actions cannot be played again: the rules fail on them")
             out.append(entry)
         return out
 

@@ -89,7 +89,7 @@ def draw_side_panel(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, bo
     facts = " \u00b7 ".join(s for s in (title, kind, f"{board.width}\u00d7{board.height}") if s)
     y = block(facts, small, pal.text_dim, y + px(2)) + px(4)
     flavour = board.properties.get("flavour")
-    if flavour:  # a Gears tile's is in the catalogues (game/i18n_extract.py); any other its own
+    if flavour:  # the shipped maps' and tiles' are in the catalogues (game/i18n_extract.py); a user's map its own
         y = block(_(str(flavour)), small, pal.text_dim, y)
     y = _section(surface, ctx, _("Under the pointer"), x, y + px(10), inner_w)
     if hovered is None:
