@@ -15,6 +15,7 @@ from game.board.checks import (
     edges,
     fmt_point,
     fmt_segment,
+    kind_word,
     line_key,
     on_segment,
     orient,
@@ -95,7 +96,7 @@ def _check_areas(board: Board) -> list[Problem]:
     for m in board.markers:
         area = board.areas.get(m.area or "")
         if area is None or point_in_area(m.point, area.polygon) != 1:
-            add(m.name, m.object_id, f"{m.kind} point {fmt_point(m.point)} is not inside its area {m.area!r}")
+            add(m.name, m.object_id, f"{kind_word(m.kind)} point {fmt_point(m.point)} is not inside its area {m.area!r}")
 
     # Borders and level lines must run along the boundary between two areas, or they join
     # nothing (a line drawn a few pixels off is the usual authoring slip).
