@@ -228,7 +228,7 @@ class ConvoyTable(GameTable):
         if self.ai.card != decider:
             self.ai = AiShown(decider, name, "")
         self.ai.name, self.ai.text = name, as_text(deed(self.state, action))
-        if not private or self.viewer == decider:
+        if not private or self.log_reader == decider:
             self.ai.lines.append(why)
         del self.ai.lines[:-6]
 
@@ -242,6 +242,22 @@ class ConvoyTable(GameTable):
 
     def _mine(self) -> bool:
         return self._not_yours() is None and not self.session.is_over()
+
+    @property
+    def log_reader(self) -> str | None:
+        """Watch mode (bots only) shows the Outpost's hand at the bottom whoever decides, so the
+        watcher reads the log as the Outpost's seat: its draws by name, Moloch's counted only."""
+        return self.viewer if self._humans() else self.bottom
+
+    def log_text(self, event: Event) -> str:
+        """A drawn card's private line says 'You draw X.' to its seat; a watcher is nobody's
+        seat, so in watch mode it names the side ('Outpost draws X.')."""
+        if event.kind == "drew" and event.visible_to and not self._humans():
+            side = event.visible_to[0]
+            uid = event.payload.get("card")
+            if side in SIDE_INDEX and isinstance(uid, int) and 0 <= uid < len(self.state.ids):
+                return _("{side} draws {card}.").format(side=self.player_name(side), card=self._name(uid))
+        return super().log_text(event)
 
     @property
     def bottom(self) -> str:
