@@ -55,3 +55,44 @@ def test_the_battle_panel_names_the_city_and_the_sectors_effect_whole(make_app, 
     assert name in " ".join(t for t, _r in inside)
     assert effect in said
     assert [t for t in drawn_text if t.endswith("\u2026") and (t[:-1] in name or t[:-1].strip() in effect)] == []
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("city, sector", [(2, "reinforce"), (1, "fuel_depot")])
+def test_at_125_percent_in_1920x1080_the_battle_panel_reads_larger_when_it_fits(make_app, monkeypatch, language,
+                                                                                 city, sector):
+    """At 125% in 1920x1080 the panel is under 220 UI units wide, and its 'narrow' fonts (10
+    and 9 units) set it at 100%'s pixel sizes with half the panel empty below: the 125% text
+    size changed nothing there. The panel now takes its larger fonts where they fit it whole,
+    drawn inside the panel with no line cut; at 100% in 1280x720 (some 130 pixels) the small
+    ones stay."""
+    from dataclasses import replace
+
+    from game.ui import widgets
+
+    for size, scale, larger in [((1920, 1080), 1.25, True), ((1280, 720), 1.0, False)]:
+        app = make_app(size)
+        app.ctx.settings = replace(app.ctx.settings, ui_scale=scale)
+        i18n.set_language(language)
+        table = ConvoyTable(app.ctx, contested(city, sector), ["human", "bot"], size)
+        app.push(table)
+        blocks: list[tuple[str, pygame.font.Font, pygame.Rect]] = []
+        real = widgets.text_block
+
+        def spy(surface, s, font, colour, rect, *a, **k):
+            if surface is not None:
+                blocks.append((s, font, rect))
+            return real(surface, s, font, colour, rect, *a, **k)
+
+        monkeypatch.setattr(widgets, "text_block", spy)
+        draw(app)
+        monkeypatch.setattr(widgets, "text_block", real)
+        panel = table.zones["battle"]
+        ctx = table.ctx
+        last = i18n._("Whatever the result, the contested sector is destroyed.")
+        font = next(f for s, f, r in blocks if s == last and panel.colliderect(r))
+        assert (font.get_height() >= ctx.font(12).get_height()) is larger, (size, font.get_height())
+        for s, f, r in blocks if larger else []:  # (1280x720 in Greek: the last line ends at the frame, as before)
+            if panel.colliderect(r):
+                n = len(widgets.wrap(s, f, r.width))
+                assert r.top + (n - 1) * int(f.get_linesize() * 1.0) + f.get_height() <= panel.bottom, s

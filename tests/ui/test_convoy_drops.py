@@ -162,7 +162,8 @@ def test_a_click_on_a_card_in_play_says_what_it_can_do_or_why_not(make_app, conf
     do_click(app, table.slot_rects[plain].center)
     assert table.message.startswith(B.defn(st, plain).name + " has no ability you can use.")
     do_click(app, table.slot_rects[theirs[0]].center)
-    assert table.message.startswith(B.defn(st, theirs[0]).name + " is not one of your cards")
+    other = "Outpost" if side == 0 else "Moloch"
+    assert table.message.startswith(f"That is {other}'s card: you may only use your own.")
     ranger = next(u for u in usable if B.defn(st, u).name == "Ranger")
     n = len(table.session.actions)
     do_click(app, table.slot_rects[ranger].center)

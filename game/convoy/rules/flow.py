@@ -158,7 +158,9 @@ def refused(state: ConvoyState, kind: str, p: dict[str, Any], memo: dict | None 
 def _ability_refused(state: ConvoyState, uid: int, side: int) -> Why | None:
     d = B.defn(state, uid)
     c, ctrl = B.locate(state, uid)
-    if c < 0 or ctrl != side or state.flipped[c]:
+    if c >= 0 and ctrl != side:  # the other side's card in play (a click on it asked this)
+        return lambda: W.say(W.NOT_YOURS, side=W.side(ctrl))
+    if c < 0 or state.flipped[c]:
         return lambda: W.say(W.NOT_IN_PLAY, card=W.card_id(d.id))
     if d.timing not in ("on_discard", "activated"):
         return lambda: W.say(W.NO_ABILITY, card=W.card_id(d.id))

@@ -228,7 +228,7 @@ class ConvoyTable(GameTable):
         if self.ai.card != decider:
             self.ai = AiShown(decider, name, "")
         self.ai.name, self.ai.text = name, as_text(deed(self.state, action))
-        if not private or self.viewer == decider:
+        if not private or self.log_reader == decider:
             self.ai.lines.append(why)
         del self.ai.lines[:-6]
 
@@ -242,6 +242,22 @@ class ConvoyTable(GameTable):
 
     def _mine(self) -> bool:
         return self._not_yours() is None and not self.session.is_over()
+
+    @property
+    def log_reader(self) -> str | None:
+        """Watch mode (bots only) shows the Outpost's hand at the bottom whoever decides, so the
+        watcher reads the log as the Outpost's seat: its draws by name, Moloch's counted only."""
+        return self.viewer if self._humans() else self.bottom
+
+    def log_text(self, event: Event) -> str:
+        """A drawn card's private line says 'You draw X.' to its seat; a watcher is nobody's
+        seat, so in watch mode it names the side ('Outpost draws X.')."""
+        if event.kind == "drew" and event.visible_to and not self._humans():
+            side = event.visible_to[0]
+            uid = event.payload.get("card")
+            if side in SIDE_INDEX and isinstance(uid, int) and 0 <= uid < len(self.state.ids):
+                return _("{side} draws {card}.").format(side=self.player_name(side), card=self._name(uid))
+        return super().log_text(event)
 
     @property
     def bottom(self) -> str:
@@ -1440,51 +1456,82 @@ class ConvoyTable(GameTable):
         for line in fitted.lines:
             y = widgets.text(surface, line, ctx.font(fitted.size, bold=True), GLOW, (x, y)).bottom
         y += px(6)
+        # The smaller fonts where the panel is narrow (a large UI scale in a small window), but
+        # not where the larger ones fit whole: at 125% in 1920x1080 the panel is under 220 units
+        # wide, so it read at 100%'s pixel sizes over half a panel left empty.
+        narrow = w < px(220) and not self._battle_rest(None, r, x, y, w, a, narrow=False)
+        self._battle_rest(surface, r, x, y, w, a, narrow)
+
+    def _battle_rest(self, surface, r: pygame.Rect, x: int, y: int, w: int, a: int, narrow: bool) -> bool:
+        """The battle panel below the city's name, from `y`: the strengths, the contested sector
+        and the previews. With no surface laid out only; returns whether all of it fit."""
+        from game.convoy.rules import board as B
+
+        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        city = self.content.cities[a]
+        cut: list[bool] = []  # a block of text that did not fit its room whole
+
+        def block(text: str, font, colour, room: pygame.Rect, gap: float) -> int:
+            lines = len(widgets.wrap(text, font, room.width))
+            cut.append((lines - 1) * int(font.get_linesize() * gap) + font.get_height() > room.height)
+            return widgets.text_block(surface, text, font, colour, room, gap)
+
+        def put(text: str, font, colour, pos, anchor: str = "topleft") -> pygame.Rect:
+            if surface is not None:
+                return widgets.text(surface, text, font, colour, pos, anchor)
+            rect = pygame.Rect((0, 0), font.size(text))  # laid out only
+            setattr(rect, anchor, pos)
+            return rect
+
         m, o = B.side_strength(st, a, 0), B.side_strength(st, a, 1)
-        narrow = w < px(220)  # a large UI scale in a small window
         big = ctx.font(40 if w > px(240) else 30 if not narrow else 24, bold=True)
         box = pygame.Rect(x, y, w, big.get_linesize() + px(22))
-        pygame.draw.rect(surface, (22, 24, 28), box, border_radius=px(8))
-        widgets.text(surface, str(m), big, self.colour_of("moloch"), (box.left + w // 4, box.centery - px(6)), "center")
+        if surface is not None:
+            pygame.draw.rect(surface, (22, 24, 28), box, border_radius=px(8))
+        put(str(m), big, self.colour_of("moloch"), (box.left + w // 4, box.centery - px(6)), "center")
         # 'vs' between the two numbers, clear of both: the Greek 'έναντι' ran into a two-digit
         # strength at 1280x720 ('11έναντι 1'); smaller where the room between them is short.
         between = w // 2 - (big.size(str(m))[0] + big.size(str(o))[0]) // 2 - px(8)
         vs = widgets.line_font(ctx, _("vs"), max(1, between), 15 if not narrow else 11, 8, bold=True)
         word = _("vs") if vs.size(_("vs"))[0] <= between else "\u2013"  # a dash, as the Hungarian says it
-        widgets.text(surface, word, vs, pal.text_dim, (box.centerx, box.centery - px(6)), "center")
-        widgets.text(surface, str(o), big, self.colour_of("outpost"), (box.right - w // 4, box.centery - px(6)), "center")
+        put(word, vs, pal.text_dim, (box.centerx, box.centery - px(6)), "center")
+        put(str(o), big, self.colour_of("outpost"), (box.right - w // 4, box.centery - px(6)), "center")
         small = ctx.font(12 if not narrow else 10)
-        widgets.text(surface, widgets.elide(_("Moloch"), small, w // 2 - px(4)), small, pal.text_dim, (box.left + w // 4, box.bottom - px(4)), "midbottom")
-        widgets.text(surface, widgets.elide(_("Outpost"), small, w // 2 - px(4)), small, pal.text_dim, (box.right - w // 4, box.bottom - px(4)), "midbottom")
-        self.strength_rect = box
+        put(widgets.elide(_("Moloch"), small, w // 2 - px(4)), small, pal.text_dim, (box.left + w // 4, box.bottom - px(4)), "midbottom")
+        put(widgets.elide(_("Outpost"), small, w // 2 - px(4)), small, pal.text_dim, (box.right - w // 4, box.bottom - px(4)), "midbottom")
+        if surface is not None:
+            self.strength_rect = box
         y = box.bottom + px(4)
         if st.outcome is not None:  # the last battle's city: how the game was won instead of previews
             y += px(8)
             for line in widgets.wrap(_("The game is over."), ctx.font(15, bold=True), w):  # Greek: longer than the panel is wide
-                y = widgets.text(surface, line, ctx.font(15, bold=True), GLOW, (x, y)).bottom
+                y = put(line, ctx.font(15, bold=True), GLOW, (x, y)).bottom
             y += px(6)
             widgets.text_block(surface, words.win_by(st.win_by), ctx.font(13), pal.text, pygame.Rect(x, y, w, r.bottom - y - px(8)), 1.1)
-            return
+            return True
         hint = ctx.font(11 if not narrow else 9)
-        y = widgets.text(surface, widgets.elide(_("hover for the breakdown"), hint, w), hint, pal.text_dim, (box.centerx, y), "midtop").bottom + px(8)
+        cut.append(hint.size(_("hover for the breakdown"))[0] > w)
+        y = put(widgets.elide(_("hover for the breakdown"), hint, w), hint, pal.text_dim, (box.centerx, y), "midtop").bottom + px(8)
         storm = B.tie_breaker(st, a)
         sid = B.sector_ids(st, a)[st.battle_sector] if st.battle_sector >= 0 else None
         sec = self.content.sectors.get(sid) if sid else None
         bold = ctx.font(13 if not narrow else 10, bold=True)
+        sector_fits = True
         if sec is not None:
-            y = widgets.text_block(surface, _("Contested sector: {name}").format(name=_(sec.name)), bold, pal.text,
-                                   pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
+            y = block(_("Contested sector: {name}").format(name=_(sec.name)), bold, pal.text,
+                      pygame.Rect(x, y, w, px(40)), 1.0) + px(2)
             # Whole: as tall as it needs, while the previews below keep some room, else smaller
             # (at 1280x720 Fuel Depot's effect stopped at 'on the bottom of the Molo…' in 60 px; in
             # Greek New York's Bomb sector ended in '…' at its third line).
             text = _(sec.text)
             need = len(widgets.wrap(text, small, w)) * int(small.get_linesize() * 1.05)
             room = pygame.Rect(x, y, w, max(px(60), min(need, r.bottom - y - px(160))))
-            font = small if need <= room.height else widgets.block_font(ctx, text, room, 12 if not narrow else 10,
+            sector_fits = need <= room.height
+            font = small if sector_fits else widgets.block_font(ctx, text, room, 12 if not narrow else 10,
                                                                         least=8, line_gap=1.05)
             y = widgets.text_block(surface, text, font, pal.text_dim, room, 1.05) + px(6)
-        elif self._token_waits():
-            y = self._draw_waiting_token(surface, x, y, w, bold)
+        elif self._token_waits():  # (laid out only: as tall as the token and its label)
+            y = self._draw_waiting_token(surface, x, y, w, bold) if surface is not None else y + px(46)
         else:
             y = widgets.text_block(surface, _("The Sector Battle token is placed in Phase II."), small, pal.text_dim,
                                    pygame.Rect(x, y, w, px(40)), 1.05) + px(6)
@@ -1494,15 +1541,19 @@ class ConvoyTable(GameTable):
              else _("the on-tie abilities (Moloch's, then the Outpost's)")),
             (_("If the Outpost wins"), self.colour_of("outpost"), words.victory_result(city.outpost_win)),
         ]
+        whole = True
         for head, colour, text in previews:
             if y > r.bottom - px(60):
+                whole = False
                 break
-            y = widgets.text(surface, head, bold, colour, (x, y)).bottom + px(1)
+            cut.append(bold.size(head)[0] > w)
+            y = put(head, bold, colour, (x, y)).bottom + px(1)
             if sec is not None and head != _("If tied") and sec.text:
                 text += _("; ") + _("then the contested sector's effect")
-            y = widgets.text_block(surface, text + ".", small, pal.text_dim, pygame.Rect(x, y, w, r.bottom - y - px(30)), 1.05) + px(6)
-        widgets.text_block(surface, _("Whatever the result, the contested sector is destroyed."), small, pal.text,
-                           pygame.Rect(x, max(y, r.bottom - px(40)), w, px(36)), 1.05)
+            y = block(text + ".", small, pal.text_dim, pygame.Rect(x, y, w, r.bottom - y - px(30)), 1.05) + px(6)
+        last = pygame.Rect(x, max(y, r.bottom - px(40)), w, px(36))
+        block(_("Whatever the result, the contested sector is destroyed."), small, pal.text, last, 1.05)
+        return whole and y <= r.bottom - px(40) and sector_fits and not any(cut)
 
     def _draw_over(self, surface) -> None:
         """Over the panels: the strength breakdown, a browsed discard pile, the battle steps and

@@ -938,7 +938,7 @@ class GameTable(Scene, ABC):
         """The log (each line with who may read it), the AI panel, and the animations."""
         positions = dict(before)
         for e in events:
-            if self._log_event(e) and self.log_scroll and (e.visible_to is None or self.viewer in e.visible_to):
+            if self._log_event(e) and self.log_scroll and (e.visible_to is None or self.log_reader in e.visible_to):
                 self.log_scroll += 1  # reading back: the lines in view stay where they are
             if e.kind == "ai_card":
                 self.ai = self.ai_card(e)
@@ -2469,13 +2469,20 @@ class GameTable(Scene, ABC):
         return PACES.get(getattr(settings, "pace", "normal"), 1.0) * self.time_scale
 
     @property
+    def log_reader(self) -> str | None:
+        """The seat whose private log lines show besides the public ones: the one whose hand is
+        on show. A title whose watch mode (bots only) shows one side's hand whoever decides says
+        that side here, so the log tells the watcher no more and no less than the hand does."""
+        return self.viewer
+
+    @property
     def log(self) -> LogLines:
         """The log lines the person now at the table may read: public lines, and the private
         ones of their own seat (an Event's visible_to). Filtered when shown, not when logged,
         so another seat's draws never stay on screen after a handoff (issue 21). Behind the
         handoff card the person leaving is still at the desk and the next one not yet: public
         lines only (the log showed the next seat's draw through the dimmed card)."""
-        reader = None if self.handoff is not None else self.viewer
+        reader = None if self.handoff is not None else self.log_reader
         key = (self.handoff is not None, reader, self._log_resets, self._log_dropped)
         memo, log = self._readable, self._log
         if memo is None or memo[0] != key or memo[1] > len(log):
