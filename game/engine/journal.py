@@ -342,7 +342,7 @@ def _step(p: Path, journal: Journal, record: dict[str, Any], number: int) -> Non
         parsed = [event_from_json(e, source) for e in events]
         if "w" in record and record["w"] != line_summary(decider, parsed):
             raise ValueError("its 'w' does not say who sees its events")
-    except ValueError as exc:
+    except ValueError:
         raise SaveError(p, at_line(number) + M("action {index} is damaged", index=index)) from None
     journal.actions.append(action)
     journal.deciders.append(decider)
@@ -359,7 +359,7 @@ def _pending_step(p: Path, journal: Journal, scanned: tuple[int, str], text: str
         if index > MAX_ACTIONS:
             raise ValueError(f"more than {MAX_ACTIONS} actions")
         decider, seen = _read_summary(summary)
-    except ValueError as exc:
+    except ValueError:
         raise SaveError(p, at_line(number) + M("action {index} is damaged", index=index)) from None
     line = PendingLine(text + "\n", p, number, decider, turn, seen)
     journal.actions.append(line.action)

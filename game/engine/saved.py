@@ -397,7 +397,7 @@ class SavedAction(Action):
         if value.__class__ is dict:
             try:
                 value = T.from_json(value)
-            except (ValueError, TypeError, RecursionError) as exc:
+            except (ValueError, TypeError, RecursionError):
                 return T.M("{source}: this action's label cannot be read", source=self._source)
             _set_label(self, value)
         return value

@@ -574,7 +574,7 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
             snapshot_hash = hash_json(title.to_json(state))  # what the snapshot's hash is of
         except SavedFileChanged as exc:
             raise SaveError(p, exc.message) from None
-        except _DATA_ERRORS as exc:
+        except _DATA_ERRORS:
             raise SaveError(p, at_line(line) + M("the saved position is not a game of {game} that this "
                                                  "Tiletop can read", game=_game_name(title.name))) from None
         if snapshot_hash != digest:
@@ -584,7 +584,7 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
     try:
         session = Session(title, head["scenario"], head["seed"], head["options"], casual, state,
                           () if state is None else _opening_again(title, head))
-    except _DATA_ERRORS as exc:
+    except _DATA_ERRORS:
         raise SaveError(p, _cannot_start(title)) from None
     session._take_history(book.actions[:start], book.deciders[:start], book.turns[:start], book.events[:start],
                           book.lines[:start])
@@ -660,7 +660,7 @@ def _replay_one(p: Path, session: Session, action: Action, index: int, total: in
         raise SaveError(p, M("the saved actions cannot be played again: action {n} of {total} is not "
                              "allowed ({reason}). {changed}", n=index + 1, total=total, reason=reason,
                              changed=CHANGED_SINCE)) from None
-    except _DATA_ERRORS as exc:
+    except _DATA_ERRORS:
         # A legal action the rules then fail on: the rules or data changed under the save (a
         # paused question answered again by a resolution that now asks another one).
         raise SaveError(p, M("the saved actions cannot be played again: action {n} of {total} fails. "
@@ -684,7 +684,7 @@ def _load_v1(p: Path, data: dict[str, Any], title: Title[Any], casual: bool) -> 
         snapshot_hash = title.state_hash(title.from_json(data["snapshot"]))
     except SavedFileChanged as exc:
         raise SaveError(p, exc.message) from None
-    except _DATA_ERRORS as exc:
+    except _DATA_ERRORS:
         raise SaveError(p, M("the saved position is not a game of {game} that this Tiletop can read",
                              game=_game_name(name))) from None
     if snapshot_hash != data["state_hash"]:
@@ -692,7 +692,7 @@ def _load_v1(p: Path, data: dict[str, Any], title: Title[Any], casual: bool) -> 
                              "or damaged"))
     try:
         session = Session(title, data["scenario"], data["seed"], data["options"], casual)
-    except _DATA_ERRORS as exc:
+    except _DATA_ERRORS:
         raise SaveError(p, _cannot_start(title)) from None
     for index, action in enumerate(actions):
         _replay_one(p, session, action, index, len(actions))

@@ -1441,7 +1441,7 @@ class ConvoyTable(GameTable):
         contested sector and what a win, a tie or a loss would do."""
         from game.convoy.rules import board as B
 
-        ctx, pal, px, st = self.ctx, self.ctx.palette, self.ctx.px, self.state
+        ctx, px, st = self.ctx, self.ctx.px, self.state
         r = self.zones["battle"].inflate(-px(8), -px(4))
         widgets.panel(surface, ctx, r, alpha=245)
         a = B.active_city(st)

@@ -248,7 +248,7 @@ class SaveStore:
                 entry.saved = self.load(p)
             except SaveError as exc:
                 entry.error = str(exc)
-            except Exception as exc:  # noqa: BLE001 - a save the rules cannot replay must not end the list
+            except Exception:  # noqa: BLE001 - a save the rules cannot replay must not end the list
                 entry.error = f"{p}: " + _("the saved actions cannot be played again: the rules fail on them")
             out.append(entry)
         return out
