@@ -1999,10 +1999,12 @@ class DoomTable(GameTable):
                 t = st.turn
                 left = _("{action}: {mp} MP, 1 attack left") if t["attacks"] == 1 else _("{action}: {mp} MP, {n} attacks left")
                 now = left.format(action=words.name(c.actions[t["action"]]), mp=t["mp"], n=t["attacks"])
+            # Up to four lines each: at 125% in 1280x720 the Greek cards' line took three and the
+            # third was cut ('Εμπροσθοφυλακή, Ελεύθερος Σκοπευτής…', Prepared not named).
             for line in lines:
-                y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
+                y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(68)), 1.0)
             if now:
-                y = widgets.text_block(surface, now, ctx.font(12, bold=True), pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
+                y = widgets.text_block(surface, now, ctx.font(12, bold=True), pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(68)), 1.0)
             y += px(6)
         return y + px(2)
 
