@@ -194,3 +194,14 @@ def test_a_title_beginning_with_its_scenario_keeps_its_last_field(font):
     shown = widgets.elide_middle(title, font, width)
     assert font.size(shown)[0] <= width and shown.endswith(sep + "1. kör" + sep + "0/6 gyilokpont"), shown
     assert shown.startswith("Térdig") and "\u2026" in shown
+
+
+def test_a_title_with_no_room_for_its_scenario_keeps_the_turn_and_the_frags(font):
+    """Doom's Greek toolbar at 125% in 1280x720, beside 'Αποφασίζει: Κόκκινος πεζοναύτης', read
+    'Ως τα γόνατα στους ν…': too little room was left for the scenario's name, and the whole
+    title was cut at its end, the round and the frags gone. The name is left out instead."""
+    sep = "  \u2022  "
+    rest = sep.join(["Γύρος 1", "0/6 φόνοι"])
+    title = sep.join(["Ως τα γόνατα στους νεκρούς", rest])
+    width = font.size(rest)[0] + font.size("\u2026")[0] * 2
+    assert widgets.elide_middle(title, font, width) == rest
