@@ -1295,7 +1295,9 @@ class DoomTable(GameTable):
         font, small = ctx.font(14, bold=True), ctx.font(12)
         if fig is None:  # a marker's one sentence, on a few lines of a card's width
             lines = [part for line in lines for part in widgets.wrap(line, small, min(px(400), self.view_rect.width - px(60)))]
-        lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
+        # A line wider than the view goes on over more lines: at 125% in 1280x720 the Hungarian
+        # and Greek rules of a marine's cards (Officer, Medic) were cut with '…'.
+        lines = [part for line in lines for part in widgets.wrap(line, small, self.view_rect.width - px(60))]
         # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
         pad = px(14)
         # (a few pixels more than the texts measure: the frame's bevel is wider than it looks)
