@@ -427,7 +427,13 @@ class TutorialTable:
         figures = [r for r in self.lesson_figures() if r.width]
         alike = [c for c in cands[:len(spots)] if rank(c) == rank(best)]
         if (focus or names or figures) and best in alike:
-            return min(alike, key=lambda c: (covered(c, figures), covered(c, names), covered(c, focus), cands.index(c)))
+            best = min(alike, key=lambda c: (covered(c, figures), covered(c, names), covered(c, focus), cands.index(c)))
+            if covered(best, figures):
+                # Every place in the view hides a figure (Doom at 125% in 1280x720, the box 650
+                # units wide over a map 890 wide): over the side panel as good, where it has room.
+                side_ok = [c for c in cands[len(spots):] if rank(c) == rank(best) and c.height >= best.height]
+                if side_ok:
+                    return side_ok[0]
         return best
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
@@ -509,7 +515,12 @@ class TutorialTable:
         if step is not None and step.kind != "read":
             note = _("Do it on the table to go on.")
             if not self._note_fits(rect.width):  # a narrow box: the note above the buttons
-                widgets.text(surface, note, ctx.font(13), pal.text_dim, (rect.left + px(20), by - px(6)), "bottomleft")
+                # a size smaller where the box is narrower still (over Doom's side panel at 125%
+                # in 1280x720 the Greek note ran into the box's frame)
+                room = rect.width - px(40)
+                font = widgets.line_font(ctx, note, room, 13, 10)
+                widgets.text(surface, widgets.elide(note, font, room), font, pal.text_dim, (rect.left + px(20), by - px(6)),
+                             "bottomleft")
             else:
                 widgets.text(surface, note, ctx.font(13), pal.text_dim, (rect.left + px(124), by + bh // 2), "midleft")
 
