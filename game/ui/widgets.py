@@ -117,8 +117,9 @@ def _elide_middle(text: str, font: pygame.font.Font, width: int, sep: str) -> st
     room = width - font.size(sep.join(parts[:m] + [""] + parts[m + 1:]))[0]
     if room < font.size("\u2026")[0] * 4:  # too little of the field would be left to read:
         # the others whole without it ('Στάδιο 1/2  •  Σειρά 3': Gears' Greek toolbar at 125% in
-        # 1280x720 read 'Οδοφράγματα  •  Στάδιο 1/…', the turn lost; the mission's name is in
-        # the Stage section), else cut at the end.
+        # 1280x720 read 'Οδοφράγματα  •  Στάδιο 1/…', the turn lost, and Doom's, beside
+        # 'Αποφασίζει: Κόκκινος πεζοναύτης', 'Ως τα γόνατα στους ν…', the round and frags
+        # gone; the name is in a side section), else cut at the end.
         rest = sep.join(parts[:m] + parts[m + 1:])
         return rest if font.size(rest)[0] <= width else _elide(text, font, width)
     return sep.join(parts[:m] + [_elide(parts[m], font, room)] + parts[m + 1:])

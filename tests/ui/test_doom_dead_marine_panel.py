@@ -46,3 +46,39 @@ def test_an_ammo_count_stays_with_its_ammo_on_a_narrow_panel(make_app, monkeypat
     for width in range(200, 420, 2):
         lines = wrap(line, font, width)
         assert not any(part.strip().isdigit() for part in lines), (width, lines)
+
+
+def test_a_marines_cards_line_is_whole_in_greek_at_125_percent(make_app):
+    """At 125% in 1280x720, in Greek, the Red marine's four cards took three lines of the side
+    panel and each line had room for two: 'Επιχειρήσεις Επιβίωσης, Εμπροσθοφυλακή, Ελεύθερος
+    Σκοπευτής…', the fourth card not named."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui.doom import words
+    from game.ui.scene import ChangeSettings
+
+    app = make_app(U.SIZE)
+    app.apply(ChangeSettings(replace(app.ctx.settings, language="el", ui_scale=1.25)))
+    i18n.set_language("el")
+    table = U.doom_table(app, seats=("human", "human"))
+    st = table.state
+    st.marines["red"].cards = ["survival_ops", "front_guard", "sniper", "prepared"]
+    table._after_change()
+    U.draw(app)
+    said: list[str] = []
+    real = widgets.rendered
+
+    def spy(font, text, colour):
+        said.append(text)
+        return real(font, text, colour)
+
+    widgets.rendered = spy
+    try:
+        x, w, _y, _bottom, _shown = table._side_places()
+        table._side_marines(pygame.Surface(table._size), x, 0, w)
+    finally:
+        widgets.rendered = real
+    names = [words.name(st.content.marine_card(c)) for c in st.marines["red"].cards]
+    lines = [t for t in said if any(n.split()[0] in t for n in names)]
+    assert "…" not in " ".join(lines) and all(n in " ".join(lines) for n in names), (names, lines)

@@ -179,3 +179,30 @@ def test_the_hover_card_reads_the_rules_reference_for_every_prop_kind():
         assert lines == [entry.text], kind
         if entry.title:
             assert title == entry.title.format(colour="red", key="red"), kind
+
+
+def test_a_marines_hover_card_wraps_its_cards_rules_in_hungarian_at_125_percent(make_app):
+    """At 125% in 1280x720 the Hungarian (and Greek) hover card of the Green marine cut the
+    rules of its Officer and Medic cards with '…' ('...+1 hatótávot és sebzést k…'): a line
+    wider than the view goes on over the next lines, every word of it on the card."""
+    from dataclasses import replace
+
+    from game.ui.doom import words
+    from game.ui.scene import ChangeSettings
+
+    app = make_app(U.SIZE)
+    app.apply(ChangeSettings(replace(app.ctx.settings, language="hu", ui_scale=1.25)))
+    i18n.set_language("hu")
+    table = _table(app, seats=("human", "human"))
+    st = table.state
+    red = st.seats[0]
+    st.marines[red].cards = ["officer", "medic"]
+    table._after_change()
+    U.draw(app)
+    card = _hover(app, table, st.marines[red].cell)
+    assert card is not None and card[1] == red
+    lines = card[3]
+    assert not [line for line in lines if "\u2026" in line], lines
+    for c in ("officer", "medic"):
+        assert words.name(st.content.marine_card(c)) in " ".join(lines), (c, lines)
+    assert card[0].right <= table.view_rect.right and card[0].bottom <= table.view_rect.bottom

@@ -206,3 +206,14 @@ def test_a_title_with_no_room_for_its_longest_field_leaves_it_out(font):
     width = font.size(rest)[0] + font.size("\u2026")[0] * 2
     assert widgets.elide_middle(title, font, width) == rest
     assert widgets.elide_middle(title, font, font.size(rest)[0] - 1).endswith("\u2026")  # narrower: cut at the end
+
+
+def test_a_title_with_no_room_for_its_scenario_keeps_the_turn_and_the_frags(font):
+    """Doom's Greek toolbar at 125% in 1280x720, beside 'Αποφασίζει: Κόκκινος πεζοναύτης', read
+    'Ως τα γόνατα στους ν…': too little room was left for the scenario's name, and the whole
+    title was cut at its end, the round and the frags gone. The name is left out instead."""
+    sep = "  \u2022  "
+    rest = sep.join(["Γύρος 1", "0/6 φόνοι"])
+    title = sep.join(["Ως τα γόνατα στους νεκρούς", rest])
+    width = font.size(rest)[0] + font.size("\u2026")[0] * 2
+    assert widgets.elide_middle(title, font, width) == rest

@@ -1243,6 +1243,24 @@ class DoomTable(GameTable):
             self._guide = (key, self._make_guide(seen) if mine and self.hover_cell is not None else ())
         return self._guide[1]
 
+    def _cost_label(self, text: str, font, colour, cell, at, seen):
+        """The move's cost beside the square it ends on: above it, else below, right or left,
+        the first clear of the other tokens and the doors' plates (above, '3 MP' hid door D3's
+        plate and a marine's token in Greek at 1280x720)."""
+        px = self.ctx.px
+        w, h = font.size(text)
+        x, y = at
+        places = [((x, y - px(14)), "midbottom"), ((x, y + px(14)), "midtop"),
+                  ((x + px(14), y), "midleft"), ((x - px(14), y), "midright")]
+        taken = [self._cell_rect(c) for c in self._token_squares() if c in seen and c != cell]
+        taken += [r for r in self._door_plates(seen).values() if r is not None]
+        for pos, anchor in places:
+            rect = pygame.Rect(0, 0, w, h)
+            setattr(rect, anchor, pos)
+            if self.view_rect.contains(rect) and rect.collidelist(taken) < 0:
+                return shapes.label(text, font, colour, pos, anchor)
+        return shapes.label(text, font, colour, places[0][0], places[0][1])
+
     def _make_guide(self, seen) -> tuple:
         from game.doom.rules import queries as Q
 
@@ -1259,8 +1277,7 @@ class DoomTable(GameTable):
             white = (250, 250, 250)
             return (shapes.lines((0, 0, 0), points, 6), shapes.lines(white, points, 2),
                     *(shapes.dot(white, p, px(3)) for p in points[1:]),
-                    shapes.label(_("{n} MP").format(n=len(path)), ctx.font(13, bold=True), white,
-                                 (points[-1][0], points[-1][1] - px(14))))
+                    self._cost_label(_("{n} MP").format(n=len(path)), ctx.font(13, bold=True), white, cell, points[-1], seen))
         attacker = self._attacker()
         fig = st.figure_cells().get(cell)
         if attacker is None or fig is None or cell in self.choices.targets or cell not in seen:
@@ -1310,7 +1327,9 @@ class DoomTable(GameTable):
         font, small = ctx.font(14, bold=True), ctx.font(12)
         if fig is None:  # a marker's one sentence, on a few lines of a card's width
             lines = [part for line in lines for part in widgets.wrap(line, small, min(px(400), self.view_rect.width - px(60)))]
-        lines = [widgets.elide(line, small, self.view_rect.width - px(60)) for line in lines]
+        # A line wider than the view goes on over more lines: at 125% in 1280x720 the Hungarian
+        # and Greek rules of a marine's cards (Officer, Medic) were cut with '…'.
+        lines = [part for line in lines for part in widgets.wrap(line, small, self.view_rect.width - px(60))]
         # The panel's frame is drawn inside its rect: the text keeps clear of it on every side.
         pad = px(14)
         # (a few pixels more than the texts measure: the frame's bevel is wider than it looks)
@@ -2014,10 +2033,12 @@ class DoomTable(GameTable):
                 t = st.turn
                 left = _("{action}: {mp} MP, 1 attack left") if t["attacks"] == 1 else _("{action}: {mp} MP, {n} attacks left")
                 now = left.format(action=words.name(c.actions[t["action"]]), mp=t["mp"], n=t["attacks"])
+            # Up to four lines each: at 125% in 1280x720 the Greek cards' line took three and the
+            # third was cut ('Εμπροσθοφυλακή, Ελεύθερος Σκοπευτής…', Prepared not named).
             for line in lines:
-                y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
+                y = widgets.text_block(surface, line, small, pal.text_dim, pygame.Rect(x + px(20), y, w - px(20), px(68)), 1.0)
             if now:
-                y = widgets.text_block(surface, now, ctx.font(12, bold=True), pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(34)), 1.0)
+                y = widgets.text_block(surface, now, ctx.font(12, bold=True), pal.accent, pygame.Rect(x + px(20), y, w - px(20), px(68)), 1.0)
             y += px(6)
         return y + px(2)
 

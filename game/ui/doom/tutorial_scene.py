@@ -44,6 +44,20 @@ class DoomTutorialTable(TutorialTable, DoomTable):
             return self._rect_of_cells(sorted(self.dmap.areas[tgt]))
         return None
 
+    def lesson_figures(self) -> list[pygame.Rect]:
+        """The figures' squares: lesson 1's arrow at the red marine came down over the green one,
+        its text box lay over the zombie where a place over a crate alone was free (1280x720)."""
+        seen, view = self._seen_cells(), self.view_rect
+        return [r for r in (self._cell_rect(c) for c in self.state.figure_cells() if c in seen) if r.colliderect(view)]
+
+    def lesson_keep_clear(self) -> list[pygame.Rect]:
+        """The markers (a crate, an item, a key), the items' names and the doors' plates."""
+        seen, view = self._seen_cells(), self.view_rect
+        figures = set(self.state.figure_cells())
+        markers = [self._cell_rect(c) for c in self._token_squares() - figures if c in seen]
+        plates = [r for r in self._door_plates(seen).values() if r is not None]
+        return [r for r in markers + self._item_label_rects(seen) + plates if r.colliderect(view)]
+
     def los_points(self, h: Highlight):
         a, b = (self._cells_of(t) for t in h.target)
         if not a or not b:

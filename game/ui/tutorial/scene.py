@@ -287,6 +287,12 @@ class TutorialTable:
         a figure ran through 'A-Lift' and 'Tank Farm', the box lay over 'Tank Farm')."""
         return []
 
+    def lesson_figures(self) -> list[pygame.Rect]:
+        """The title's: the figures on its map, kept clear like `lesson_keep_clear` but first: a
+        lesson's box lies over a crate or an item's name sooner than over a figure (Doom's lesson
+        1 laid it over the zombie where a place over a crate and 'Shotgun' was free)."""
+        return []
+
     def _arrow_keeps_off(self, rect: pygame.Rect) -> tuple[list[pygame.Rect], pygame.Rect | None]:
         """What the arrow at `rect` keeps off (the cards of the hand strip and what the title
         keeps clear on its map, but those it points at) and the window it stays in; and the
@@ -297,7 +303,7 @@ class TutorialTable:
         cards = [r for r in self.card_rects.values() if r.colliderect(self.hand_rect) and not r.colliderect(rect)]
         # A name beside what the arrow points at is kept clear too ('Tank Farm' at the corner of
         # Level 7's first figure); only what lies inside the highlight is not.
-        cards += [r for r in self.lesson_keep_clear() if not rect.contains(r)]
+        cards += [r for r in self.lesson_keep_clear() + self.lesson_figures() if not rect.contains(r)]
         words = [self.toolbar_rect, self.prompt_rect, self.hand_rect]
         hand = self.hand_rect
         if rect.colliderect(hand) and rect.top - hand.top > self.ctx.px(14):
@@ -418,9 +424,16 @@ class TutorialTable:
         # box kept off most of the active tile by lying over its name ('Tank Farm', lesson 3).
         focus = [r for r in self.lesson_focus() if r.width]
         names = [r for r in self.lesson_keep_clear() if r.width]
+        figures = [r for r in self.lesson_figures() if r.width]
         alike = [c for c in cands[:len(spots)] if rank(c) == rank(best)]
-        if (focus or names) and best in alike:
-            return min(alike, key=lambda c: (covered(c, names), covered(c, focus), cands.index(c)))
+        if (focus or names or figures) and best in alike:
+            best = min(alike, key=lambda c: (covered(c, figures), covered(c, names), covered(c, focus), cands.index(c)))
+            if covered(best, figures):
+                # Every place in the view hides a figure (Doom at 125% in 1280x720, the box 650
+                # units wide over a map 890 wide): over the side panel as good, where it has room.
+                side_ok = [c for c in cands[len(spots):] if rank(c) == rank(best) and c.height >= best.height]
+                if side_ok:
+                    return side_ok[0]
         return best
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
@@ -502,7 +515,12 @@ class TutorialTable:
         if step is not None and step.kind != "read":
             note = _("Do it on the table to go on.")
             if not self._note_fits(rect.width):  # a narrow box: the note above the buttons
-                widgets.text(surface, note, ctx.font(13), pal.text_dim, (rect.left + px(20), by - px(6)), "bottomleft")
+                # a size smaller where the box is narrower still (over Doom's side panel at 125%
+                # in 1280x720 the Greek note ran into the box's frame)
+                room = rect.width - px(40)
+                font = widgets.line_font(ctx, note, room, 13, 10)
+                widgets.text(surface, widgets.elide(note, font, room), font, pal.text_dim, (rect.left + px(20), by - px(6)),
+                             "bottomleft")
             else:
                 widgets.text(surface, note, ctx.font(13), pal.text_dim, (rect.left + px(124), by + bh // 2), "midleft")
 
