@@ -121,10 +121,10 @@ def test_a_saved_bot_state_the_bot_refuses_is_said_and_the_bot_starts_fresh(make
 
 @pytest.mark.parametrize("side, words", [
     ("[" * 100 + "]" * 100, "is nested too deeply (at most 64 levels)"),
-    ("[" * 50_000 + "]" * 50_000, "the seats file is too large"),
+    ("[" * 50_000 + "]" * 50_000, "the file is too large"),
     ('{"seats": ["bot"]}', "it does not list one seat (human or bot) per player"),
     ('{"seats": ["bot", "robot"]}', "it does not list one seat (human or bot) per player"),
-    ("", "the seats file is empty"),
+    ("", "the file is empty"),
 ])
 def test_a_damaged_seats_file_is_said_and_every_seat_is_a_person(make_app, config_dir, side, words):
     """Issue 22: "a broken seats side file (a bot,bot game continues as two people), all without

@@ -281,6 +281,7 @@ def test_doom_invader_cards_rules_text_at_1280x720(make_app, monkeypatch):
 def convoy_faces_not_whole(app, table, size: tuple[int, int]) -> list[tuple]:
     """Each Convoy card drawn at `size` in every language: (language, name, the lines drawn) of
     those whose name is not shown whole on one to three lines."""
+    from game.convoy.rules.words import card_name
     from game.ui.convoy import cards
 
     problems = []
@@ -294,7 +295,7 @@ def convoy_faces_not_whole(app, table, size: tuple[int, int]) -> list[tuple]:
                 cards._render_card(app.ctx, table.content, cid, size, "normal")
             finally:
                 cards._blit_line = real
-            name = i18n._(card.name)
+            name = card_name(card.name)  # Convoy's own names first ('Gránátos', not Gears' 'Grenadier')
             if not any(whole(shown[i:i + n], name) for n in (1, 2, 3) for i in range(len(shown))):
                 problems.append((language, name, shown))
     i18n.set_language("en")

@@ -160,8 +160,8 @@ def test_build_a_doom_map_by_drag_save_it_and_play_it_from_the_set_up_screen(app
 @pytest.mark.parametrize("language", ["en", "hu", "el"])
 def test_every_doom_piece_is_named_whole_in_the_palette_at_1280x720(config_dir, maps_dir, language):
     """The palette cut each Doom piece's name to one line: four entries read "Corridor…" alike
-    (seen in the builder at 1280x720). Each name now shows whole on up to two lines, the
-    thumbnail above it, both inside the entry."""
+    (seen in the builder at 1280x720). Each name now shows whole on up to two lines (three for
+    the Greek 'P1 Ως τα γόνατα στους νεκρούς'), the thumbnail above it, both inside the entry."""
     from game.ui.builder.draw import palette_name, piece_name
 
     with doom_builder(maps_dir, language) as (a, s):

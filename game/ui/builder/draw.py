@@ -252,7 +252,7 @@ def _draw_palette(scene, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, pal.accent if hot else (78, 84, 96), entry.rect, 1, border_radius=px(6))
         used = any(p.piece == info.key for p in scene.builder.state.placements)
         colour = pal.accent if used else pal.text
-        # A piece by its name, whole on up to two lines under its thumbnail (a Doom piece's key
+        # A piece by its name, whole on up to two lines (three) under its thumbnail (a Doom piece's key
         # is a file name, "corridor_t"); a Gears tile's printed id ("1A") on the thumbnail's
         # corner. Cut to one line, four Doom pieces read "Corridor…" alike, and beside the id
         # Gears tiles read "Fountai…", "Collaps…" (two tiles are Collapsed) at 1280x720.
@@ -284,9 +284,11 @@ def piece_name(info) -> str:
 
 
 def palette_name(scene, name: str, room: int) -> FittedName:
-    """A palette entry's name fitted `room` pixels wide on up to two lines (the kit's fitting:
-    a smaller size first, then whole words, then syllables)."""
-    return fit_name(lambda n: scene.ctx.font(n, bold=True), name, room, 14, 10, lines=2)
+    """A palette entry's name fitted `room` pixels wide on up to two lines, three where two do
+    not hold it at the least size (the thumbnail above gives up the room: the Greek 'P1 Ως τα
+    γόνατα στους νεκρούς' was cut at 1280x720); the kit's fitting: a smaller size first, then
+    whole words, then syllables."""
+    return fit_name(lambda n: scene.ctx.font(n, bold=True), name, room, 14, 10, lines=3)
 
 
 def _draw_things(scene, surface: pygame.Surface) -> None:
