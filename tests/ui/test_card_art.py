@@ -14,6 +14,7 @@ from game.gears.rules.title import GearsTitle
 from game.ui.gears.table_scene import GearsTable
 from game.ui.kit import hand
 from game.ui.kit.card_art import MOTIFS
+from tests.ui.test_card_text_fit import _table_with_full_hand
 
 
 def _table(make_app, size=(1920, 1080)):
@@ -90,18 +91,7 @@ def test_every_order_card_keeps_a_picture_on_the_hand_s_cards(make_app, config_d
 
     config_dir.mkdir(parents=True, exist_ok=True)
     (config_dir / "settings.toml").write_text(f"ui_scale = {scale}\n")
-    app = make_app(size)
-    session = Session.start(GearsTitle(), "emergence", seed=5, options={"players": 2})
-    table = GearsTable(app.ctx, session, ["human", "bot"], size, Path(app.ctx.settings_file).parent / "t.json",
-                       animate=False)
-    app.push(table)
-    cog = table.state.cogs[table.viewer]
-    cog.character = max(table.content.cogs, key=lambda c: table.content.cogs[c].hand_limit)
-    table._size = (0, 0)
-    table._layout(size)
-    cog.hand = sorted(table.state.orders.draw_pile)[:7]
-    table.dirty = True
-    app.run(max_frames=1)
+    app, table = _table_with_full_hand(make_app, size)  # 7 cards, the smallest
     width = max(r.width for r in table.card_rects.values())
     card = (width, round(width * hand.CARD_RATIO))
     bare_cards = []

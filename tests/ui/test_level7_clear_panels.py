@@ -2,10 +2,11 @@
 on a crowded map (and of the step's sentence), at 1280x720 and 1920x1080, 100% and 125%."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
+
+from tests.ui.test_level7_placement_panel import explored_at_random
 
 SIZES = [((1280, 720), 1.0), ((1280, 720), 1.25), ((1920, 1080), 1.0), ((1920, 1080), 1.25)]
 
@@ -13,18 +14,11 @@ SIZES = [((1280, 720), 1.0), ((1280, 720), 1.25), ((1920, 1080), 1.0), ((1920, 1
 def _crowded_table(make_app, config_dir, size, scale, seed=3, players=4, actions=45):
     """Scenario 1 played by seeded random choices (explores favoured): seed 3, four players, 45
     actions in, nine figures round the middle of the view."""
-    from game.engine.session import Session
-    from game.level7.rules.title import Level7Title
     from game.ui.level7.table_scene import Level7Table
 
     config_dir.mkdir(parents=True, exist_ok=True)
     (config_dir / "settings.toml").write_text(f'ui_scale = {scale}\nlanguage = "en"\n')
-    rng = random.Random(seed * 10 + players)
-    session = Session.start(Level7Title(), "s1", seed, {"players": players})
-    for _ in range(actions):
-        acts = session.legal_actions()
-        explores = [a for a in acts if a.kind == "explore"]
-        session.apply(rng.choice(explores) if explores and rng.random() < 0.6 else rng.choice(acts))
+    session = explored_at_random(seed, players, actions)
     app = make_app(size)
     table = Level7Table(app.ctx, session, ["human"] * players, size, Path(app.ctx.settings_file).parent / "l7.json")
     app.push(table)

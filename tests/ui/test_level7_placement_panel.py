@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 
-def _crowded_placement(seed: int, players: int, actions: int):
-    """Scenario 1 played by seeded random choices (explores favoured) up to a placement question
-    on a crowded map: `actions` actions in, several characters and clones stand round the
-    middle and the bottom of the view, where the cards lay."""
+def explored_at_random(seed: int, players: int, actions: int):
+    """Scenario 1 played by seeded random choices, explores favoured, `actions` actions in: a
+    crowded map (the session)."""
     from game.engine.session import Session
     from game.level7.rules.title import Level7Title
 
@@ -21,6 +20,14 @@ def _crowded_placement(seed: int, players: int, actions: int):
         acts = session.legal_actions()
         explores = [a for a in acts if a.kind == "explore"]
         session.apply(rng.choice(explores) if explores and rng.random() < 0.6 else rng.choice(acts))
+    return session
+
+
+def _crowded_placement(seed: int, players: int, actions: int):
+    """Scenario 1 played by seeded random choices (explores favoured) up to a placement question
+    on a crowded map: `actions` actions in, several characters and clones stand round the
+    middle and the bottom of the view, where the cards lay."""
+    session = explored_at_random(seed, players, actions)
     assert session.state.proc["pending"]["kind"] == "placement"
     return session
 
