@@ -457,6 +457,8 @@ class GearsTable(GameTable):
         room = w - side - self.HAND_INFO_W(px) - px(34)
         card_w = (room - (full - 1) * px(8)) / max(1, full)
         hand_h = max(px(150), min(hand_h, round(card_w * hand.CARD_RATIO) + px(26)))
+        # A tall window's spare height lets the cards grow until a full hand fills the row.
+        hand_h = hand.strip_height(self.ctx, h, bar + px(44), hand_h, room, full)
         self.set_rects(size, bar, side, hand_h)
         self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
         self._board_key = None
