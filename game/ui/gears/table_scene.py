@@ -126,11 +126,43 @@ def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) 
             for i in range(n)]
 
 
+# Map px round a dropped weapon's middle (dropped_point) that its tag and its name under it take:
+# half the width of a long name ('Hammerburst x2' at 11 px), above and below the middle.
+DROP_HALF_W, DROP_ABOVE, DROP_BELOW = 40.0, 18.0, 16.0
+
+
 def dropped_point(view, area: str) -> tuple[float, float]:
     """The middle of a weapon dropped in `area` as drawn (its tag and its name under it), in map
-    px: below and right of the area's anchor; figures in the open keep clear of it."""
-    cx, cy = anchor_of_polygon(view.board.areas[area].polygon)
-    return cx + 26, cy + 34
+    px: below and right of the area's anchor where that is clear of the area's cover spots (a
+    figure in cover stands on its spot) and the tokens on its floor; else the clear place
+    nearest it inside the area (the Hive's Burial cells: a Hammerburst lay half under the
+    Locust in cover beside the anchor). Figures in the open keep clear of it (open_points)."""
+    board = view.board
+    cx, cy = anchor_of_polygon(board.areas[area].polygon)
+    first = (cx + 26, cy + 34)
+    poly = [(float(x), float(y)) for x, y in board.areas[area].polygon]
+    # Each thing to keep clear of: its middle and radius (a spot's ring glows wider than a token).
+    things = [((float(c.point[0]), float(c.point[1])), SPOT_RADIUS + 4) for c in view.cover.values() if c.area == area]
+    things += [((float(m.point[0]), float(m.point[1])), MARK_RADIUS + 4) for m in board.markers
+               if m.area == area or (m.area is None and point_in_polygon(m.point, board.areas[area].polygon) == 1)]
+
+    def clear(x: float, y: float) -> bool:
+        box = (x - DROP_HALF_W, y - DROP_ABOVE, x + DROP_HALF_W, y + DROP_BELOW)
+        if not all(point_in_polygon((px_, py_), poly) == 1 for px_, py_ in ((x, y), (x, box[1]), (x, box[3]))):
+            return False
+        for (tx, ty), r in things:  # the circle's distance from the box
+            dx = max(box[0] - tx, 0.0, tx - box[2])
+            dy = max(box[1] - ty, 0.0, ty - box[3])
+            if math.hypot(dx, dy) < r:
+                return False
+        return True
+
+    if clear(*first) or not things:
+        return first
+    candidates = sorted(((cx + TOKEN * 0.4 * k * math.cos(a), cy + TOKEN * 0.4 * k * math.sin(a))
+                         for k in range(1, 7) for a in (2 * math.pi * i / (4 + 4 * k) for i in range(4 + 4 * k))),
+                        key=lambda q: math.dist(q, first))
+    return next((q for q in candidates if clear(*q)), first)
 
 
 def _paint_rifle(surface: pygame.Surface, box: pygame.Rect, colour) -> None:
