@@ -1223,7 +1223,10 @@ class GearsTable(GameTable):
 
     def _area_tag(self, area: str) -> tuple[pygame.Rect, str, pygame.font.Font]:
         """The hovered area's name in a tag at the top of the area, inside the view (the map
-        names no area, and the log, prompts and buttons do: "Burial cells (3B)")."""
+        names no area, and the log, prompts and buttons do: "Burial cells (3B)"), clear of the
+        map's own tags: the map entrance's or exit's, the dropped weapons'. Hovering the area by
+        the entrance laid its name over 'Map entrance: the COGs enter here', the words that say
+        where the COGs come in; it goes under (or over) such a tag, else to the area's bottom."""
         ctx, px = self.ctx, self.ctx.px
         font = ctx.font(13, bold=True)
         text = words.area(area)
@@ -1231,7 +1234,21 @@ class GearsTable(GameTable):
         rect = pygame.Rect(0, 0, tw + px(12), th + px(4))
         box = self._area_box(area)
         rect.midtop = (box.centerx, box.top + px(6))
-        return rect.clamp(self.view_rect), text, font
+        rect = rect.clamp(self.view_rect)
+        fixed = [tag for _a, _b, tag, _t, _f in self._map_exit_marks()] + \
+            [tag.union(name) for tag, name, _n in self._dropped_tags()]
+        if not any(rect.colliderect(tag) for tag in fixed):
+            return rect, text, font
+        tries = [rect.move(0, tag.bottom + px(4) - rect.top) for tag in fixed] + \
+            [rect.move(0, tag.top - px(4) - rect.bottom) for tag in fixed]
+        low = rect.copy()
+        low.bottom = box.bottom - px(6)
+        tries.append(low)
+        for moved in sorted(tries, key=lambda r: abs(r.top - rect.top)):
+            moved = moved.clamp(self.view_rect)
+            if not any(moved.colliderect(tag) for tag in fixed):
+                return moved, text, font
+        return rect, text, font
 
     def _draw_area_tag(self, surface, area: str) -> None:
         rect, text, font = self._area_tag(area)
