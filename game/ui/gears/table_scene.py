@@ -44,13 +44,14 @@ from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, JoinedLine, Sprite, 
 from game.ui.kit.layers import Layer
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Push
-from game.ui.table.camera import FitCamera
+from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 from game.ui.table.places import anchor_of_polygon
 
 SPOT_RADIUS = 26  # map px: a click this close to a cover spot picks it
 TOKEN = 44  # map px: a figure token's diameter (board squares are 64)
 MARK_RADIUS = 24  # map px: half a token drawn on the floor (assets/board/equipment.png, the holes: 48)
 BADGE_GAP = 6  # units between a bot seat's name and its badge in the Squad section
+NAME_ZOOM = 0.4  # the least zoom at which the figures carry their names (below: too small to read)
 
 
 def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) -> list[tuple[float, float]]:
@@ -276,7 +277,7 @@ class GearsTable(GameTable):
         self.hover_named_area = None
         if self._framed:  # the attack view zoomed in: show the whole map again
             self._framed = False
-            self.camera.fit()
+            self._start_view()
 
     # ------------------------------------------------------------------ words and events
     def _words(self, text: str) -> str:
@@ -508,7 +509,36 @@ class GearsTable(GameTable):
         board = self.state.view().board
         self.camera.board_size = board.pixel_size()
         self.camera.content = board.content_bounds()
-        self.camera.fit()
+        self._start_view()
+
+    def _start_view(self) -> None:
+        """The view a level starts with, and comes back to after the attack view: the whole
+        board (camera.fit), unless a tall board fits only below NAME_ZOOM, where the figures
+        carry no names (The Showdown at 1280x720 and 150%, Roadblocks' and China Shop's stacked
+        levels): then the board at NAME_ZOOM (no wider than the view), on the COGs (the
+        entrance before they enter); the rest a drag or the wheel away, the whole board on
+        Fit map (Home). A long board (Emergence, Scattered) still fits whole: its width is
+        what it needs, and Scattered's COGs start apart."""
+        cam = self.camera
+        cam.fit()
+        if cam.zoom >= NAME_ZOOM:
+            return
+        _vx, _vy, vw, vh = cam.view
+        x0, y0, x1, y1 = cam.extent()
+        bw, bh = max(1.0, x1 - x0), max(1.0, y1 - y0)
+        if bh / max(1, vh) <= bw / max(1, vw):
+            return  # a long board: its width limits the fit
+        zoom = min(NAME_ZOOM, vw * 0.96 / bw, 1.0)
+        if zoom <= cam.zoom:
+            return
+        cam.fit_zoom = zoom
+        cam.zoom_index = max((i for i, z in enumerate(ZOOM_LEVELS) if z <= zoom), default=0)
+        st = self.state
+        points = [point for key, point in self._positions().items() if key in st.cogs]
+        if not points and st.view().entrance_area in st.view().board.areas:
+            points = [self._area_point(st.view().entrance_area)]
+        if points:
+            cam.center_on(sum(x for x, _y in points) / len(points), sum(y for _x, y in points) / len(points))
 
     # ------------------------------------------------------------------ geometry
     def _area_point(self, area: str) -> tuple[float, float]:
@@ -644,7 +674,7 @@ class GearsTable(GameTable):
         elif what == "cancel":
             if self.target is not None and self._framed:
                 self._framed = False
-                self.camera.fit()
+                self._start_view()
             self.selected_card, self.target, self.attack_choice = None, None, None
             self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
             self.confirm_drop = None
@@ -1374,7 +1404,7 @@ class GearsTable(GameTable):
         """Each figure's name beside its token, clear of the other names and tokens (labels.py)."""
         st, z = self.state, self.camera.zoom
         self.label_rects = {}
-        if z < 0.4:
+        if z < NAME_ZOOM:
             return []  # too small to read: the squad panel names them
         font = self.ctx.assets.font(max(9, round(12 * z)), bold=True)
         texts = {key: words.locust(st, self.content, key) if key in st.locusts
