@@ -86,3 +86,31 @@ def test_every_missions_first_frame_draws(make_app):
         app.push(table)
         app.run(max_frames=1)
         app.pop()
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("mission,lang,size", [("the_showdown", "en", (1280, 720)), ("the_showdown", "hu", (1280, 720)),
+                                               ("search_for_the_stranded", "el", (1280, 720)),
+                                               ("roadblocks", "el", (1920, 1080))])
+def test_a_hovered_area_s_name_keeps_off_the_entrance_and_exit_tags(make_app, mission, lang, size):
+    """Hovering the area by the entrance laid its name tag over 'Map entrance: the COGs enter
+    here' (The Showdown's Stair shaft, Search for the Stranded's Sidings, at set-up): the name
+    now keeps off the map's own tags, in every area."""
+    from game import i18n
+
+    app = make_app(size)
+    i18n.set_language(lang)
+    table = GearsTable(app.ctx, Session.start(GearsTitle(), mission, 3, {"players": 2}), ["human", "human"],
+                       size, SAVES.autosave_path(), animate=False)
+    app.push(table)
+    app.run(max_frames=1)
+    fixed = [tag for _a, _b, tag, _t, _f in table._map_exit_marks()]
+    assert fixed
+    areas = [a for a in table.state.view().board.areas if table.view_rect.colliderect(table._area_box(a))]
+    assert table.state.view().entrance_area in areas
+    for area in areas:
+        rect = table._area_tag(area)[0]
+        assert table.view_rect.contains(rect)
+        assert not any(rect.colliderect(tag) for tag in fixed), (area, rect, fixed)

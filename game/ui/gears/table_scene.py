@@ -44,13 +44,14 @@ from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, JoinedLine, Sprite, 
 from game.ui.kit.layers import Layer
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Push
-from game.ui.table.camera import FitCamera
+from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 from game.ui.table.places import anchor_of_polygon
 
 SPOT_RADIUS = 26  # map px: a click this close to a cover spot picks it
 TOKEN = 44  # map px: a figure token's diameter (board squares are 64)
 MARK_RADIUS = 24  # map px: half a token drawn on the floor (assets/board/equipment.png, the holes: 48)
 BADGE_GAP = 6  # units between a bot seat's name and its badge in the Squad section
+NAME_ZOOM = 0.4  # the least zoom at which the figures carry their names (below: too small to read)
 
 
 def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) -> list[tuple[float, float]]:
@@ -126,11 +127,43 @@ def open_points(view, area: str, n: int, avoid: list[tuple[float, float]] = ()) 
             for i in range(n)]
 
 
+# Map px round a dropped weapon's middle (dropped_point) that its tag and its name under it take:
+# half the width of a long name ('Hammerburst x2' at 11 px), above and below the middle.
+DROP_HALF_W, DROP_ABOVE, DROP_BELOW = 40.0, 18.0, 16.0
+
+
 def dropped_point(view, area: str) -> tuple[float, float]:
     """The middle of a weapon dropped in `area` as drawn (its tag and its name under it), in map
-    px: below and right of the area's anchor; figures in the open keep clear of it."""
-    cx, cy = anchor_of_polygon(view.board.areas[area].polygon)
-    return cx + 26, cy + 34
+    px: below and right of the area's anchor where that is clear of the area's cover spots (a
+    figure in cover stands on its spot) and the tokens on its floor; else the clear place
+    nearest it inside the area (the Hive's Burial cells: a Hammerburst lay half under the
+    Locust in cover beside the anchor). Figures in the open keep clear of it (open_points)."""
+    board = view.board
+    cx, cy = anchor_of_polygon(board.areas[area].polygon)
+    first = (cx + 26, cy + 34)
+    poly = [(float(x), float(y)) for x, y in board.areas[area].polygon]
+    # Each thing to keep clear of: its middle and radius (a spot's ring glows wider than a token).
+    things = [((float(c.point[0]), float(c.point[1])), SPOT_RADIUS + 4) for c in view.cover.values() if c.area == area]
+    things += [((float(m.point[0]), float(m.point[1])), MARK_RADIUS + 4) for m in board.markers
+               if m.area == area or (m.area is None and point_in_polygon(m.point, board.areas[area].polygon) == 1)]
+
+    def clear(x: float, y: float) -> bool:
+        box = (x - DROP_HALF_W, y - DROP_ABOVE, x + DROP_HALF_W, y + DROP_BELOW)
+        if not all(point_in_polygon((px_, py_), poly) == 1 for px_, py_ in ((x, y), (x, box[1]), (x, box[3]))):
+            return False
+        for (tx, ty), r in things:  # the circle's distance from the box
+            dx = max(box[0] - tx, 0.0, tx - box[2])
+            dy = max(box[1] - ty, 0.0, ty - box[3])
+            if math.hypot(dx, dy) < r:
+                return False
+        return True
+
+    if clear(*first) or not things:
+        return first
+    candidates = sorted(((cx + TOKEN * 0.4 * k * math.cos(a), cy + TOKEN * 0.4 * k * math.sin(a))
+                         for k in range(1, 7) for a in (2 * math.pi * i / (4 + 4 * k) for i in range(4 + 4 * k))),
+                        key=lambda q: math.dist(q, first))
+    return next((q for q in candidates if clear(*q)), first)
 
 
 def _paint_rifle(surface: pygame.Surface, box: pygame.Rect, colour) -> None:
@@ -246,7 +279,7 @@ class GearsTable(GameTable):
         self.hover_named_area = None
         if self._framed:  # the attack view zoomed in: show the whole map again
             self._framed = False
-            self.camera.fit()
+            self._start_view()
 
     # ------------------------------------------------------------------ words and events
     def _words(self, text: str) -> str:
@@ -459,6 +492,8 @@ class GearsTable(GameTable):
         room = w - side - self.HAND_INFO_W(px) - px(34)
         card_w = (room - (full - 1) * px(8)) / max(1, full)
         hand_h = max(px(150), min(hand_h, round(card_w * hand.CARD_RATIO) + px(26)))
+        # A tall window's spare height lets the cards grow until a full hand fills the row.
+        hand_h = hand.strip_height(self.ctx, h, bar + px(44), hand_h, room, full)
         self.set_rects(size, bar, side, hand_h)
         self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
         self._board_key = None
@@ -476,7 +511,36 @@ class GearsTable(GameTable):
         board = self.state.view().board
         self.camera.board_size = board.pixel_size()
         self.camera.content = board.content_bounds()
-        self.camera.fit()
+        self._start_view()
+
+    def _start_view(self) -> None:
+        """The view a level starts with, and comes back to after the attack view: the whole
+        board (camera.fit), unless a tall board fits only below NAME_ZOOM, where the figures
+        carry no names (The Showdown at 1280x720 and 150%, Roadblocks' and China Shop's stacked
+        levels): then the board at NAME_ZOOM (no wider than the view), on the COGs (the
+        entrance before they enter); the rest a drag or the wheel away, the whole board on
+        Fit map (Home). A long board (Emergence, Scattered) still fits whole: its width is
+        what it needs, and Scattered's COGs start apart."""
+        cam = self.camera
+        cam.fit()
+        if cam.zoom >= NAME_ZOOM:
+            return
+        _vx, _vy, vw, vh = cam.view
+        x0, y0, x1, y1 = cam.extent()
+        bw, bh = max(1.0, x1 - x0), max(1.0, y1 - y0)
+        if bh / max(1, vh) <= bw / max(1, vw):
+            return  # a long board: its width limits the fit
+        zoom = min(NAME_ZOOM, vw * 0.96 / bw, 1.0)
+        if zoom <= cam.zoom:
+            return
+        cam.fit_zoom = zoom
+        cam.zoom_index = max((i for i, z in enumerate(ZOOM_LEVELS) if z <= zoom), default=0)
+        st = self.state
+        points = [point for key, point in self._positions().items() if key in st.cogs]
+        if not points and st.view().entrance_area in st.view().board.areas:
+            points = [self._area_point(st.view().entrance_area)]
+        if points:
+            cam.center_on(sum(x for x, _y in points) / len(points), sum(y for _x, y in points) / len(points))
 
     # ------------------------------------------------------------------ geometry
     def _area_point(self, area: str) -> tuple[float, float]:
@@ -612,7 +676,7 @@ class GearsTable(GameTable):
         elif what == "cancel":
             if self.target is not None and self._framed:
                 self._framed = False
-                self.camera.fit()
+                self._start_view()
             self.selected_card, self.target, self.attack_choice = None, None, None
             self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
             self.confirm_drop = None
@@ -1191,7 +1255,10 @@ class GearsTable(GameTable):
 
     def _area_tag(self, area: str) -> tuple[pygame.Rect, str, pygame.font.Font]:
         """The hovered area's name in a tag at the top of the area, inside the view (the map
-        names no area, and the log, prompts and buttons do: "Burial cells (3B)")."""
+        names no area, and the log, prompts and buttons do: "Burial cells (3B)"), clear of the
+        map's own tags: the map entrance's or exit's, the dropped weapons'. Hovering the area by
+        the entrance laid its name over 'Map entrance: the COGs enter here', the words that say
+        where the COGs come in; it goes under (or over) such a tag, else to the area's bottom."""
         ctx, px = self.ctx, self.ctx.px
         font = ctx.font(13, bold=True)
         text = words.area(area)
@@ -1199,7 +1266,21 @@ class GearsTable(GameTable):
         rect = pygame.Rect(0, 0, tw + px(12), th + px(4))
         box = self._area_box(area)
         rect.midtop = (box.centerx, box.top + px(6))
-        return rect.clamp(self.view_rect), text, font
+        rect = rect.clamp(self.view_rect)
+        fixed = [tag for _a, _b, tag, _t, _f in self._map_exit_marks()] + \
+            [tag.union(name) for tag, name, _n in self._dropped_tags()]
+        if not any(rect.colliderect(tag) for tag in fixed):
+            return rect, text, font
+        tries = [rect.move(0, tag.bottom + px(4) - rect.top) for tag in fixed] + \
+            [rect.move(0, tag.top - px(4) - rect.bottom) for tag in fixed]
+        low = rect.copy()
+        low.bottom = box.bottom - px(6)
+        tries.append(low)
+        for moved in sorted(tries, key=lambda r: abs(r.top - rect.top)):
+            moved = moved.clamp(self.view_rect)
+            if not any(moved.colliderect(tag) for tag in fixed):
+                return moved, text, font
+        return rect, text, font
 
     def _draw_area_tag(self, surface, area: str) -> None:
         rect, text, font = self._area_tag(area)
@@ -1325,7 +1406,7 @@ class GearsTable(GameTable):
         """Each figure's name beside its token, clear of the other names and tokens (labels.py)."""
         st, z = self.state, self.camera.zoom
         self.label_rects = {}
-        if z < 0.4:
+        if z < NAME_ZOOM:
             return []  # too small to read: the squad panel names them
         font = self.ctx.assets.font(max(9, round(12 * z)), bold=True)
         texts = {key: words.locust(st, self.content, key) if key in st.locusts

@@ -1751,17 +1751,22 @@ class GameTable(Scene, ABC):
         local, shown_local = self._parts(), self._local_shown or {}
         if local.keys() != shown_local.keys():
             return False
-        for name, (what, where) in local.items():
-            if what != shown_local[name][0]:
-                dirty += shown_local[name][1] + where
         strips = self._strips()
         changed = [rect for (rect, key), shown in zip(strips, self._strips_shown or ()) if key != shown]
-        rects = merged([r.clip(surface.get_rect()) for r in dirty])
         missed = 0  # the map layer painted whole (not patched): what it shows changed outside the rects
         self._card_later = card_up or surface is not screen
         try:
             if changed:  # each strip that changed painted alone (merged, they would cover the screen)
                 self._draw_over_play_area(surface, self._over_at[0], changed)
+                # The parts as now laid out: a hand strip drawn again laid its cards out anew, and
+                # the card under the pointer is another (a card played or drawn). Read before,
+                # from the last frame's cards, the new enlarged card was drawn only inside the
+                # strip and the old card's rectangles, its top under the map (1920x1080, Greek).
+                local = self._parts()
+            for name, (what, where) in local.items():
+                if what != shown_local[name][0]:
+                    dirty += shown_local[name][1] + where
+            rects = merged([r.clip(surface.get_rect()) for r in dirty])
             Layer.patching = []
             for rect in rects:
                 inside = rect.clip(self.view_rect)

@@ -314,6 +314,23 @@ def card_back(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, deck: st
     surface.blit(ctx.assets.image(f"cards/back_{deck}.png", rect.size), rect)
 
 
+# Pixels of window height the map keeps under the toolbar and the prompt line before a hand strip
+# grows past its title's height (strip_height): at 1280x720 none is spare, so those layouts stay.
+MAP_LEAST = 640
+
+
+def strip_height(ctx: Context, window_h: int, above: int, now: int, row_w: int, full: int) -> int:
+    """The hand strip's height: the title's `now`, grown toward the height at which a full hand
+    (`full` cards) fills its row (`row_w` wide) side by side, while the map keeps MAP_LEAST
+    pixels under the `above` the toolbar and prompt take. At 1920x1080 a strip of a fifth of the
+    window had a 6-7 card hand's cards 131 px wide, the row's right third empty (at 125% text
+    size too): the cards now use the row, larger, their text with them."""
+    px = ctx.px
+    count = max(1, full)
+    fill = round((row_w - (count - 1) * px(8)) / count * CARD_RATIO) + px(26)
+    return max(now, min(fill, window_h - above - MAP_LEAST))
+
+
 def lay_out(ctx: Context, row: pygame.Rect, n: int) -> list[pygame.Rect]:
     """Where n cards lie in `row`: side by side when they fit at a readable width, else fanned
     (overlapping, each still showing a strip to point at)."""

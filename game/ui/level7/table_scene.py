@@ -843,7 +843,13 @@ class Level7Table(GameTable):
             # 'Duck and…'): their names whole on one or two lines (hand.name_fit). It grows with
             # the window as the other titles' strips do, the cards as large a part of it: held to
             # 190 px, a 1920x1080 window had 117 px cards, a 720p hand's in a window half as large again.
-            self.set_rects(size, px(48), side, max(px(170), min(px(340), int(size[1] * 0.23))))
+            strip = max(px(170), min(px(340), int(size[1] * 0.23)))
+            # A tall window's spare height lets the cards grow until a full hand fills the row
+            # (its left column at its widest, px(330): _draw_hand).
+            row_w = size[0] - side - px(14) - px(330) - px(14) - px(24)
+            strip = hand.strip_height(self.ctx, size[1], px(48) + px(44), strip, row_w,
+                                      self.content.number("hand_max"))
+            self.set_rects(size, px(48), side, strip)
             self.camera.view = tuple(self.view_rect)  # type: ignore[assignment]
             self._framed = -1
             self._frame()
