@@ -35,7 +35,7 @@ from game.doom.rules import names
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
 from game.engine.text import as_text
-from game.i18n import N_, _, fill, first_capital, ngettext
+from game.i18n import N_, _, fill, first_capital, ngettext, pgettext
 from game.ui import widgets
 from game.ui.doom import choices as C
 from game.ui.doom import words
@@ -1999,7 +1999,9 @@ class DoomTable(GameTable):
 
     # ------------------------------------------------------------------ side panel
     def side_labels(self) -> dict[str, str]:
-        return {"marines": _("Marines"), "invader": _("Invader"), **super().side_labels()}
+        # The tab's own word (its context): the Hungarian heading 'Tengerészgyalogosok' as a tab
+        # took the room of three and set all four tabs at the least size in 1280x720.
+        return {"marines": pgettext("side panel tab", "Marines"), "invader": _("Invader"), **super().side_labels()}
 
     def sections(self) -> dict:
         return {"marines": self._side_marines, "invader": self._side_invader}
