@@ -75,3 +75,40 @@ def test_a_refused_door_on_a_built_map_is_named_as_its_plate():
         session.apply(Action("door", {"door": door}))
     reason = str(got.value.reason)
     assert state.map.door_name(door) in reason and door not in reason, reason
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_lesson_2s_highlights_leave_door_bs_plate_whole(make_app, size):
+    """Lesson 2: the yellow outline round door B ran through its 'D1' plate (and the dimming
+    outside it greyed the half beyond), and the square beside the door was framed across the
+    plate. The door's highlight is sized round its plate, and a plate an outline crosses is
+    drawn again over it: no outline pixel on the plate."""
+    import pygame
+
+    from game import titles
+    from game.ui.tutorial.scene import ARROW
+
+    app = make_app(size)
+    adapter = adapter_for("doom")
+    lesson = next(les for les in lessons_for("doom", adapter) if les.id == "move_doors_sight")
+    runner = LessonRunner(lesson, adapter)
+    scene = titles.get("doom").ui_module().tutorial_scene(app.ctx, runner, size, None)
+    app.scenes = [scene]
+    for stop in ("to_the_door", "open_door"):
+        while runner.step.id != stop:
+            if runner.step.kind == "read":
+                runner.next()
+            else:
+                assert scene.submit(runner.hint())
+        app._force_redraw = True
+        scene.full_redraw = scene.dirty = True
+        app.run(max_frames=1)
+        plate = scene._door_plates(scene._seen_cells())["door_b"]
+        assert plate is not None
+        door = next(r for h, r in zip(runner.highlights(), scene.highlight_rects()) if h.kind == "door")
+        stroke = scene.ctx.px(4)
+        assert door.inflate(-2 * stroke, -2 * stroke).contains(plate), (stop, door, plate)
+        screen = pygame.display.get_surface()
+        lit = [(x, y) for x in range(plate.left, plate.right) for y in range(plate.top, plate.bottom)
+               if tuple(screen.get_at((x, y)))[:3] == ARROW]
+        assert lit == [], (stop, plate, lit[:5])

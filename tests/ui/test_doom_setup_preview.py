@@ -102,9 +102,41 @@ def test_every_goal_line_shows_whole(make_app, monkeypatch, language):
     from game.ui.doom import words
 
     lines, goals = setup_lines(make_app, monkeypatch, language, lambda setup: [
-        words.goal(setup.content.scenarios[s], load_map(setup.content.scenarios[s].map, setup.content))
+        words.goal(setup.content.scenarios[s], load_map(setup.content.scenarios[s].map, setup.content), frags=False)
         for s in setup.scenario_ids])
     drawn = " ".join(lines)
     for goal in goals:
         assert goal in drawn, goal
     assert not any(line.endswith("\u2026") and line.split()[0] in " ".join(goals) for line in lines)
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_a_scenarios_row_gives_its_frag_target_once_and_the_seats_line_is_translated(make_app, drawn_text,
+                                                                                     language):
+    """Greek at 1280x720: Knee-Deep's row read 'Ο εισβολέας νικά με 6 frags' in its tag and again
+    at the end of its goal line (two texts saying the same thing: the goal line now leaves the
+    frag target to the tag); and the seats line kept the English 'bots' in
+    '(άνθρωποι: 3, bots: 0)'."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.i18n import _
+    from game.ui.scene import ChangeSettings
+
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=language)))
+    i18n.set_language(language)
+    setup = DoomSetup(app.ctx)
+    app.push(setup)
+    drawn_text.clear()
+    texts = frame_texts(app)
+    for sid in setup.scenario_ids:
+        row = next(r for r, what in setup.hits if what == f"scenario:{sid}")
+        in_row = " ".join(" ".join(t for t, r, _s in texts if row.contains(r)).split())
+        n = setup.content.scenarios[sid].frag_target
+        tag = _("Invader wins at {n} frags").format(n=n)
+        assert in_row.count(tag) == 1, in_row
+        assert _("The invader wins at {n} frags.").format(n=n).rstrip(".") not in in_row.replace(tag, ""), in_row
+    summary = " ".join(" ".join(drawn_text).split())
+    if language == "el":
+        assert "άνθρωποι: " in summary and "bots" not in summary, summary

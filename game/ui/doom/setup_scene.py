@@ -246,7 +246,7 @@ class DoomSetup(SetupScreen):
             sc = self.content.scenarios[sid]
             items.append(scenario_list.Row(f"scenario:{sid}", self._row_name(sc),
                                            _("Invader wins at {n} frags").format(n=sc.frag_target),
-                                           words.goal(sc, self._map(sc)), chosen=sid == self.choice.scenario))
+                                           words.goal(sc, self._map(sc), frags=False), chosen=sid == self.choice.scenario))
         built = list(self.built.values())
         if built:
             items.append(scenario_list.Heading(_("Built maps (maps/custom)")))

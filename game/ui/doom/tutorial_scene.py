@@ -39,10 +39,22 @@ class DoomTutorialTable(TutorialTable, DoomTable):
         if h.kind == "door" and isinstance(tgt, str) and tgt in self.door_objects:
             x, y = self.screen_of_door(tgt)
             size = max(px(30), int(self._cell_rect((0, 0)).width * 1.2))
-            return pygame.Rect(x - size // 2, y - size // 2, size, size)
+            rect = pygame.Rect(x - size // 2, y - size // 2, size, size)
+            # Round the door's plate too ('D1' beside it): the outline ran through the plate and
+            # the dimming outside it greyed half the name (lesson 2, door B).
+            plate = self._door_plates(self._seen_cells()).get(tgt)
+            return rect.union(plate.inflate(px(12), px(12))) if plate is not None else rect
         if h.kind == "area" and isinstance(tgt, str) and tgt in self.dmap.areas:
             return self._rect_of_cells(sorted(self.dmap.areas[tgt]))
         return None
+
+    def draw_over_highlights(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
+        """The plates of the doors a highlight's outline crosses, drawn again over it: lesson
+        2's square beside door B framed the square its 'D1' plate lies on."""
+        lit = [t for t in targets if t.width > 0]
+        for name, plate in self._door_plates(self._seen_cells()).items():
+            if plate is not None and any(t.colliderect(plate) for t in lit):
+                self._paint_door_tag(surface, name, plate)
 
     def lesson_figures(self) -> list[pygame.Rect]:
         """The figures' squares: lesson 1's arrow at the red marine came down over the green one,

@@ -58,10 +58,12 @@ def place(dmap, area: str) -> str:
     return _(label) if label else area
 
 
-def goal(sc, dmap) -> str:
+def goal(sc, dmap, frags: bool = True) -> str:
     """How the scenario is won, from its record (scenarios.toml) and its map (`dmap`: the exit's
     place name; an area without one is 'the exit', never its id such as 'room_b'). A map that
-    cannot be read (None) names no places."""
+    cannot be read (None) names no places. `frags=False` leaves the invader's frag target out,
+    for a place that already shows it (the set-up screen's row tag: 'Invader wins at 6 frags'
+    stood there above '... The invader wins at 6 frags.')."""
     if sc.win_area:
         label = dmap.area_label.get(sc.win_area, "") if dmap is not None else ""
         line = (_("Marines win when one of them reaches the exit: {place}.").format(place=_(label)) if label
@@ -73,7 +75,8 @@ def goal(sc, dmap) -> str:
         line = _("Marines win when they have set off the encounters in: {places}.").format(places=", ".join(places))
     else:
         line = ""
-    line += " " + _("The invader wins at {n} frags.").format(n=sc.frag_target)
+    if frags:
+        line += " " + _("The invader wins at {n} frags.").format(n=sc.frag_target)
     if sc.meltdown:
         line += " " + fill(_("Meltdown: a frag at the end of round {first} and every {every} rounds after."),
             first=sc.meltdown[0], every=sc.meltdown[1])

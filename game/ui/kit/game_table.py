@@ -2337,7 +2337,10 @@ class GameTable(Scene, ABC):
             self._button(surface, handle, "\u203a", "side")
         if self.side_tabbed():
             labels = self.side_labels()
-            room, pad = r.width - px(12) - px(38), px(16) + px(4)
+            # Each tab its name and the button's own margin (button_lines: the label in its width
+            # less 12 units) and the gap between tabs: 4 units more per tab set the Hungarian
+            # tabs a size smaller at 1280x720.
+            room, pad = r.width - px(12) - px(38), px(12) + px(4)
             # The largest font at which every tab's name shows whole on one line, each tab as wide
             # as its name and the room left shared out: four equal tabs broke Greek 'Ημερολόγιο'
             # (Log) in the middle of the word beside a two-letter 'AI'.

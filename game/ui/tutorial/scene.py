@@ -194,6 +194,7 @@ class TutorialTable:
             others = [t for j, t in enumerate(targets) if j != i and t.width and t.width < self.view_rect.width // 2]
             arrow = not any(self.arrow_zone(rect).colliderect(t) for t in others)
             self._draw_highlight(surface, h, rect, arrow)
+        self.draw_over_highlights(surface, targets)
         self._draw_panel(surface, targets)
         if card is not None and self._enlarged_shows():
             self._draw_hover_card(surface)
@@ -268,6 +269,10 @@ class TutorialTable:
     def draw_lesson_highlight(self, surface: pygame.Surface, h: Highlight, rect: pygame.Rect) -> bool:
         """The title's own outline for a highlight (an area's polygon); False: the shared one."""
         return False
+
+    def draw_over_highlights(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
+        """The title's: what its map shows that a highlight's outline (at `targets`) must not
+        hide, drawn again over the outlines, under the text box (Doom's door plates)."""
 
     def _dim_around(self, surface: pygame.Surface, holes: list[pygame.Rect]) -> None:
         # The see-through sheet is made once per size and holes (issue 19: a new one the size
