@@ -22,7 +22,8 @@ def test_a_city_feature_is_adottsag_in_every_convoy_sentence():
 def test_a_strength_token_reads_with_its_number_after_the_noun():
     """'Zúzó egy +1 erőjelzőt kap.' put a bare number before the noun, where Hungarian wants
     its suffix ('+1-es', '+3-as', '-2-es', as 'a +1-es erőjelzőt' elsewhere in the log), which
-    a template cannot choose; the number now follows: 'Zúzó erőjelzőt kap: +1.'"""
+    a template cannot choose; the number now follows: 'Erőjelzőt kap: Zúzó (+1).' (the card's name
+    after the verb, which then agrees with no name: tests/convoy/test_hungarian_agreement.py)."""
     from game import i18n
     from game.convoy.rules import words as W
     from game.engine.text import as_text
@@ -32,4 +33,4 @@ def test_a_strength_token_reads_with_its_number_after_the_noun():
         said = [as_text(W.say(W.TOKEN, card=W.card_id("crusher"), value=v)) for v in (1, -2)]
     finally:
         i18n.set_language("en")
-    assert said == ["Zúzó erőjelzőt kap: +1.", "Zúzó erőjelzőt kap: -2."]
+    assert said == ["Erőjelzőt kap: Zúzó (+1).", "Erőjelzőt kap: Zúzó (-2)."]

@@ -39,7 +39,8 @@ def test_no_sector_name_is_cut_on_a_city_card(make_app, monkeypatch, drawn_text,
             cards.draw_city(surface, app.ctx, pygame.Rect((0, 0), size), content, city.id, extra_sector=True)
             names = [i18n._(content.sectors[s].name) for s in (*city.sectors, "extra")]
             assert [t for t in drawn_text if "\u2026" in t] == [], (city.id, size)
-            shown = _letters("".join(drawn_text))
+            # a line drawn with its shadow is rendered twice: once, so a name's lines join up
+            shown = _letters("".join(t for i, t in enumerate(drawn_text) if i == 0 or t != drawn_text[i - 1]))
             if size[0] >= 300:  # the hovered city names every sector
                 assert all(_letters(n) in shown for n in names), (city.id, names, drawn_text)
     finally:
@@ -70,7 +71,8 @@ def test_the_city_under_the_pointer_is_shown_large_beside_it(make_app, monkeypat
         assert big, "no city shown large"
         assert not big[-1].colliderect(small) and table.view_rect.contains(big[-1])
         names = [i18n._(table.content.sectors[s].name) for s in table.content.cities[city].sectors]
-        shown = _letters("".join(drawn_text))
+        # a line drawn with its shadow is rendered twice: once, so a name's lines join up
+        shown = _letters("".join(t for i, t in enumerate(drawn_text) if i == 0 or t != drawn_text[i - 1]))
         assert all(_letters(n) in shown for n in names), names
     finally:
         i18n.set_language("en")

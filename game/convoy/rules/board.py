@@ -55,6 +55,13 @@ def intact_sectors(state: ConvoyState, c: int) -> list[int]:
     return [i for i, down in enumerate(state.sector_down[c]) if not down]
 
 
+def fallen(state: ConvoyState, c: int) -> bool:
+    """Whether city `c` has fallen: its card turned in Phase VIa, or the city the game ended in.
+    New York falls with its last sector and the game ends there, Phase VIa skipped, so its card
+    never turns (spec 1, 5 "Phase VIa"); it has fallen all the same ('New York fell')."""
+    return state.flipped[c] or (state.outcome is not None and not intact_sectors(state, c))
+
+
 # ---------------------------------------------------------------- where a card is
 
 def locate(state: ConvoyState, uid: int) -> tuple[int, int]:

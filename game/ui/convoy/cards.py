@@ -113,7 +113,8 @@ def draw_card(surface: pygame.Surface, ctx, rect: pygame.Rect, content, card_id:
         state = "normal"
     if shown is not None and shown >= rect.width:
         shown = None
-    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"), shown, motifs, clear_left)
+    key = (id(content), card_id, rect.width, rect.height, state, ctx.palette.name, _("placeholder"), shown, motifs, clear_left,
+           face_body(ctx))
     face = _FACES.get(key, lambda: _render_card(ctx, content, card_id, rect.size, state, shown, motifs, clear_left))
     surface.blit(face, rect)
 
@@ -241,14 +242,41 @@ def _word_fit(ctx, name: str, width: int, size: float, least: float, lines: int 
     return list(got.lines), _font(ctx, got.size, True)
 
 
+# UI units: the least size of the words on a small face where it has the room, the kit's least
+# body size (the side panel's notes, the set-up screens' hints: 12). The faces' words were sized
+# by the face alone, 10 px at 1920x1080 and 7 at 1280x720, and stayed so at the 125% text size.
+FACE_BODY = 12
+
+
+def face_body(ctx) -> int:
+    """FACE_BODY in pixels at the table's text size (the UI scale)."""
+    return max(FACE_BODY, round(FACE_BODY * getattr(ctx, "scale", 1.0)))
+
+
+def _body_name(ctx, name: str, width: int, band: int, usual: float):
+    """A small face's name on one line (squeezed a little) at the body size (face_body), or as
+    near it above its `usual` size as the `band` holds: (lines, font, band), or None where the
+    face has no room for more than the usual size. The band does not grow for it: a taller band
+    hid the picture's marks (Assault Drone's '+1') and ran under a pile's count."""
+    for size in range(face_body(ctx), max(8, round(usual)), -1):
+        lines, font = _word_fit(ctx, name, width, size, size, lines=1, squeeze=1.3)
+        if "\u2026" not in "".join(lines) and len(lines) == 1 and font.get_linesize() + 1 <= band:
+            return lines, font, band
+    return None
+
+
 def _compact_name(ctx, name: str, width: int, band: int, most: int = 0) -> tuple[list[str], pygame.font.Font, int]:
     """A small face's name in its `band` pixels high name band, and the band's height it needs:
-    on one line at the usual size (a long word squeezed), else on two lines in the largest size
+    on one line at the body size where the face has the room (_body_name), else at the usual
+    size (a long word squeezed), else on two lines in the largest size
     whose two lines the band holds (a battle column's faces at 1280x720 read 'Heavy…', 'Siege…',
     'Sabota…': the two lines were never tried there, the band being lower than the least size
     asked for); a name that two lines cannot hold takes three or four, the band growing up over
     the picture to `most` pixels at most ('Electroma…' for Electromagnetic Field, and its
     Hungarian name, on a battle column's face at 1280x720)."""
+    body = _body_name(ctx, name, width, band, band * 0.44)
+    if body is not None:
+        return body
     lines, font = _word_fit(ctx, name, width, band * 0.44, 8, lines=1, squeeze=1.3)
     if "\u2026" not in "".join(lines):
         return lines, font, band
@@ -299,7 +327,7 @@ def face_layout(ctx, content, card_id: str, w: int, h: int) -> dict[str, pygame.
         high = _compact_name(ctx, card_name(card.name), name.width - 2 * pad, name.height, most)[2]
         return pygame.Rect(name.left, name.bottom - high, name.width, high)
 
-    name = _BANDS.get((id(content), card_id, w, h, _("placeholder")), make)
+    name = _BANDS.get((id(content), card_id, w, h, _("placeholder"), face_body(ctx)), make)
     if name.height == L["name"].height:
         return L
     art: pygame.Rect = L["art"]
@@ -1324,7 +1352,7 @@ def draw_city(surface: pygame.Surface, ctx, rect: pygame.Rect, content, city_id:
     if city is None or rect.width < 16 or rect.height < 16:
         return []
     key = (id(content), city_id, rect.size, destroyed, tuple(sectors_destroyed), battle_sector, feature_used, extra_sector,
-           _("Destroyed"))
+           _("Destroyed"), face_body(ctx))
     image, rel = _CITIES.get(key, lambda: _render_city(ctx, content, city, rect.size, destroyed, tuple(sectors_destroyed),
                                                        battle_sector, feature_used, extra_sector))
     surface.blit(image, rect)
@@ -1349,15 +1377,21 @@ def sector_labels(ctx, names: list[str], width: int, height: int, size: float) -
     names them (ConvoyTable's hovered city)."""
     if width < 8:
         return None
-    out = []
-    for name in names:
-        got = fit_name(lambda px: _font(ctx, px, True), name, round(width * SECTOR_LABEL_SQUEEZE),
-                       max(SECTOR_LABEL_LEAST, round(size)), SECTOR_LABEL_LEAST, 3)
-        font = _font(ctx, got.size, True)
-        if not got.fits or len(got.lines) * (font.get_linesize() - 1) + 2 > height // 2:
-            return None
-        out.append((list(got.lines), font))
-    return out
+    # About one size for every chip, the largest that holds them all (a name on one line a
+    # little smaller, else a long word broken at it rather than drawn smaller): sized by the
+    # chip alone, below the body size (face_body), 'Crossfire' read at 7 px at 1920x1080.
+    for px in range(max(SECTOR_LABEL_LEAST, round(size)), SECTOR_LABEL_LEAST - 1, -1):
+        out = []
+        for name in names:
+            got = fit_name(lambda n: _font(ctx, n, True), name, round(width * SECTOR_LABEL_SQUEEZE), px,
+                           max(SECTOR_LABEL_LEAST, round(px * 0.85)), 3)
+            font = _font(ctx, got.size, True)
+            if not got.fits or len(got.lines) * (font.get_linesize() - 1) + 2 > height // 2:
+                break
+            out.append((list(got.lines), font))
+        else:
+            return out
+    return None
 
 
 def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_sector, feature_used,
@@ -1463,7 +1497,7 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
     ids = list(city.sectors) + ["extra"]
     named = ids if extra_sector else ids[:-1]  # the printed Extra Sector spot is an outline, unnamed
     labels = sector_labels(ctx, [_(content.sectors[s].name) for s in named], sw - 4, row.height,
-                           max(SECTOR_LABEL_LEAST, min(sw * 0.16, row.height * 0.2)))
+                           max(SECTOR_LABEL_LEAST, min(sw * 0.16, row.height * 0.2), face_body(ctx)))
     label_h = max(len(ls) * (f.get_linesize() - 1) for ls, f in labels) + 2 if labels else 0
     for i, sid in enumerate(ids):
         r = pygame.Rect(row.left + i * (sw + gap), row.top, sw, row.height)

@@ -190,10 +190,7 @@ class ConvoyTable(GameTable):
         from game.convoy.rules import board as B
 
         st = self.state
-        # New York falls with its last sector, and the game ends there without its card turning:
-        # counted by its card alone, a game won in New York read '4 cities fallen' under 'New
-        # York fell with a Robot standing in it'.
-        fallen = sum(1 for c, f in enumerate(st.flipped) if f or not B.intact_sectors(st, c))
+        fallen = sum(1 for c in range(len(st.flipped)) if B.fallen(st, c))
         return _("{rounds} rounds, {fallen} cities fallen, Moloch deck {deck}, seed {seed}").format(
             rounds=st.round, fallen=fallen, deck=len(st.deck[0]), seed=self.session.seed)
 
@@ -981,7 +978,7 @@ class ConvoyTable(GameTable):
 
         st = self.state
         a = B.active_city(st)
-        return dict(destroyed=st.flipped[c], sectors_destroyed=tuple(i for i, d in enumerate(st.sector_down[c]) if d),
+        return dict(destroyed=B.fallen(st, c), sectors_destroyed=tuple(i for i, d in enumerate(st.sector_down[c]) if d),
                     battle_sector=st.battle_sector if c == a and st.battle_sector >= 0 else None,
                     feature_used=st.feature_used and c == a,
                     extra_sector=len(st.sector_down[c]) > len(self.content.cities[c].sectors))
