@@ -78,7 +78,7 @@ def json_reason(msg: str) -> Any:
     return M("the JSON cannot be read")
 
 
-def bots_problem(bots: Any) -> str | None:
+def bots_problem(bots: Any) -> Msg | None:
     """What is wrong with a save's optional `bots` (seat -> {"bot": name, "state": JSON}), or
     None. The state itself is the bot's to check (`set_state`); the gate bounds its size."""
     if not isinstance(bots, dict):
@@ -236,7 +236,7 @@ def _finite_float(text: str) -> Any:
     return value if abs(value) != float("inf") else _Unreadable(text)
 
 
-def _json_problem(data: Any) -> str | None:
+def _json_problem(data: Any) -> Msg | None:
     """The first value out of bounds, named by its key path, or None. Iterative: no recursion."""
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
     while stack:

@@ -10,7 +10,6 @@ from dataclasses import replace
 import pytest
 
 from game import i18n
-from game.convoy.rules.words import card_name
 from game.ui import widgets
 from game.ui.convoy import cards
 from tests.ui.test_convoy_layout import mid_game

@@ -4,8 +4,6 @@ It goes above, else below, right or left, the first place clear of the other tok
 doors' plates."""
 from __future__ import annotations
 
-import pygame
-
 from game.ui.kit import shapes
 from tests.ui import test_ui_scale as U
 

@@ -10,8 +10,6 @@ from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
-
 from game.board.geometry import point_in_polygon
 from game.board.tmx import load_board
 from game.gears.rules.title import GearsTitle, shared_content
