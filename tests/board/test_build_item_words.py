@@ -3,24 +3,13 @@ value, a figure's marine count and a large figure hanging off the floor ('(4 squ
 hell_knight)': the monster by its id, in English) were English inside Hungarian and Greek."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import game.doom.rules.names  # noqa: F401 (Doom's names for the monster)
 from game import i18n
-from game.board.builder import Builder, BuildError, PieceLibrary
+from game.board.builder import Builder, BuildError
 from game.engine.text import Ref
-from tests.board.test_build_items import two_pieces
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def library():
-    lib, problems = PieceLibrary.for_title("doom", ROOT / "maps")
-    assert problems == []
-    return lib
+from tests.board.test_build_items import library, two_pieces  # noqa: F401 (library: a fixture)
 
 
 @pytest.fixture(autouse=True)

@@ -17,16 +17,7 @@ def test_behind_the_handoff_card_the_prompt_names_no_card_of_the_invaders_hand(m
     if dodge not in st.hand:
         st.deck.take(dodge)
         st.hand.append(dodge)
-    red = st.marines["red"]
-    st.invaders["zombie#9"] = Invader("zombie#9", "zombie", [(red.cell[0] + 1, red.cell[1])], 0)
-    st.closed.clear()
-    table._after_change()
-    table.submit(next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire"))
-    app.run(max_frames=1)
-    attack = next(a for a in table.session.legal_actions() if a.kind == "attack"
-                  and a.payload.get("target") == [red.cell[0] + 1, red.cell[1]])
-    table.submit(attack)  # hit or miss, the question comes after the roll
-    app.run(max_frames=1)
+    red_fires_at_a_zombie_beside_it(app, table)  # hit or miss, the question comes after the roll
     assert table.session.decider == INVADER and table.handoff == INVADER
     texts = record_text_rects(monkeypatch)
     app._force_redraw = True
@@ -50,15 +41,7 @@ def test_a_marine_attack_hands_the_desk_to_an_invader_holding_no_card_that_fits(
     spawn = next(c for c in st.deck.draw_pile if st.content.invader_card(c).kind == "spawn")
     st.deck.put_on_bottom(st.hand)
     st.hand = [st.deck.take(spawn)]
-    red = st.marines["red"]
-    st.invaders["zombie#9"] = Invader("zombie#9", "zombie", [(red.cell[0] + 1, red.cell[1])], 0)
-    st.closed.clear()
-    table._after_change()
-    table.submit(next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire"))
-    app.run(max_frames=1)
-    table.submit(next(a for a in table.session.legal_actions() if a.kind == "attack"
-                      and a.payload.get("target") == [red.cell[0] + 1, red.cell[1]]))
-    app.run(max_frames=1)
+    red_fires_at_a_zombie_beside_it(app, table)
     assert table.session.decider == INVADER and table.handoff == INVADER
     assert table._prompt_content() == (f"Pass the table to {table.handoff_name(INVADER)}", [])
     do_click(app, table.view_rect.center)
@@ -70,3 +53,17 @@ def test_a_marine_attack_hands_the_desk_to_an_invader_holding_no_card_that_fits(
         table.submit(table.session.legal_actions()[0])
         app.run(max_frames=1)
     assert table.session.decider == "red"
+
+
+def red_fires_at_a_zombie_beside_it(app, table) -> None:
+    """A zombie put beside Red, every door open; Red declares Fire and attacks it."""
+    st = table.state
+    red = st.marines["red"]
+    st.invaders["zombie#9"] = Invader("zombie#9", "zombie", [(red.cell[0] + 1, red.cell[1])], 0)
+    st.closed.clear()
+    table._after_change()
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire"))
+    app.run(max_frames=1)
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "attack"
+                      and a.payload.get("target") == [red.cell[0] + 1, red.cell[1]]))
+    app.run(max_frames=1)

@@ -38,11 +38,7 @@ def test_the_odds_panel_leaves_the_target_and_the_attacker_in_sight(make_app, mo
         red.weapons.append("shotgun")  # two weapons: the panel's widest lines
     red.ammo["shells"] = 3
     st.invaders["zombie#9"] = Invader("zombie#9", "zombie", [(11, 8)], 0)
-    table._after_change()
-    table.submit(next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire"))
-    app.run(max_frames=1)
-    do_click(app, table.screen_of_cell((11, 8)))
-    assert table.target == (11, 8)
+    _red_aims_at_the_zombie(app, table)
     texts = record_text_rects(monkeypatch)
     move(table.screen_of_cell((11, 8)))
     app._force_redraw = True
@@ -73,11 +69,7 @@ def test_at_125_percent_the_odds_panel_covers_no_marine_where_a_clear_place_exis
     st.revealed, st.closed = ["A1", "A2", "A3"], [d for d in st.closed if d != "D1"]
     st.marines["red"].cell = (7, 8)
     st.invaders["zombie#9"] = Invader("zombie#9", "zombie", [(11, 8)], 0)
-    table._after_change()
-    table.submit(next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire"))
-    app.run(max_frames=1)
-    do_click(app, table.screen_of_cell((11, 8)))
-    assert table.target == (11, 8)
+    _red_aims_at_the_zombie(app, table)
     move(table.screen_of_cell((11, 8)))
     app._force_redraw = True
     table.full_redraw = True
@@ -86,3 +78,12 @@ def test_at_125_percent_the_odds_panel_covers_no_marine_where_a_clear_place_exis
     assert table.view_rect.contains(panel)
     for fig, cell in [(m.id, m.cell) for m in st.marines.values()] + [("zombie#9", (11, 8))]:
         assert not panel.colliderect(table._cell_rect(cell)), (language, fig, panel)
+
+
+def _red_aims_at_the_zombie(app, table) -> None:
+    """Red declares Fire and clicks the zombie on (11, 8): the target chosen, the odds panel up."""
+    table._after_change()
+    table.submit(next(a for a in table.session.legal_actions() if a.kind == "declare" and a.payload["action"] == "fire"))
+    app.run(max_frames=1)
+    do_click(app, table.screen_of_cell((11, 8)))
+    assert table.target == (11, 8)
