@@ -1401,6 +1401,7 @@ _CITIES = widgets.Memo(60)
 
 
 SECTOR_LABEL_LEAST = 7  # px: the least size a sector's name is drawn at on its chip
+EXTRA_SPOT = 0.4  # the empty Extra Sector spot's width, in chips
 SECTOR_LABEL_SQUEEZE = 1.2  # a chip's line may be drawn this much narrower (_blit_line)
 
 
@@ -1528,9 +1529,11 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
     # the sector row
     row = pygame.Rect(pad, head.bottom + max(2, pad // 2), w - 2 * pad, h - edge - max(2, pad // 2) - head.bottom - max(2, pad // 2) - 2)
     n = len(city.sectors)
-    slots = n + 1  # the Extra Sector spot is always there (its token may lie on it)
     gap = max(2, round(4 * unit))
-    sw = (row.width - gap * (slots - 1)) // slots
+    # The Extra Sector spot is always there (its token may lie on it). Empty, it is an outline
+    # narrower than a chip (EXTRA_SPOT of one): a chip as wide as it gave the Greek sector names
+    # 34-38 px at 1920x1080, 'Διασταυ-' 'ρούμε-' 'να Πυρά' at 8 px.
+    sw = (row.width - gap * n) // (n + 1) if extra_sector else int((row.width - gap * n) / (n + EXTRA_SPOT))
     rects: list[pygame.Rect] = []
     ids = list(city.sectors) + ["extra"]
     named = ids if extra_sector else ids[:-1]  # the printed Extra Sector spot is an outline, unnamed
@@ -1542,7 +1545,8 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
         sector = content.sectors[sid]
         is_extra = i == n
         if is_extra and not extra_sector:
-            # the printed spot: a dashed outline
+            # the printed spot: a dashed outline, the rest of the row
+            r.width = max(2, row.right - r.left)
             dash = max(3, round(5 * unit))
             col = _dark(body, 0.35)
             for x in range(r.left, r.right, dash * 2):
@@ -1551,8 +1555,8 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
             for y in range(r.top, r.bottom, dash * 2):
                 pygame.draw.line(out, col, (r.left, y), (r.left, min(y + dash, r.bottom)))
                 pygame.draw.line(out, col, (r.right - 1, y), (r.right - 1, min(y + dash, r.bottom)))
-            if sw > 10:
-                _glyph(out, r.center, min(sw, row.height) // 2, lambda p: p.rect(-0.1, -0.6, 0.1, 0.6) or p.rect(-0.6, -0.1, 0.6, -0.1 + 0.2),
+            if r.width > 10:
+                _glyph(out, r.center, min(r.width - 2, row.height // 2), lambda p: p.rect(-0.1, -0.6, 0.1, 0.6) or p.rect(-0.6, -0.1, 0.6, -0.1 + 0.2),
                        col, col, col)
             continue
         chip_col = (62, 64, 70) if not is_extra else (92, 84, 64)
