@@ -1678,9 +1678,10 @@ class ConvoyTable(GameTable):
             cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], motifs=self.card_art(st.ids[uid]))
             self.browse_rects.append((uid, rect))
 
-    def _draw_steps(self, surface) -> None:
-        """The battle's resolution, a step at a time: what has happened so far and the step now."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+    def _steps_layout(self) -> tuple[pygame.Rect, list[list[str]], list[str], pygame.font.Font, pygame.font.Font]:
+        """The battle's panel while its steps show: its rect, the lines of the steps done and of
+        the step now, and their fonts."""
+        ctx, px = self.ctx, self.ctx.px
         v = self.view_rect
         width = min(px(640), v.width * 60 // 100)
         font, small = ctx.font(16, bold=True), ctx.font(13)
@@ -1706,6 +1707,12 @@ class ConvoyTable(GameTable):
         else:
             panel.center = v.center
         panel.clamp_ip(v)
+        return panel, done, lines, font, small
+
+    def _draw_steps(self, surface) -> None:
+        """The battle's resolution, a step at a time: what has happened so far and the step now."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        panel, done, lines, font, small = self._steps_layout()
         widgets.panel(surface, ctx, panel, alpha=248)
         pygame.draw.rect(surface, (230, 90, 70), panel, 2, border_radius=px(8))
         self.panels.append((panel, len(self.buttons)))
@@ -1767,22 +1774,28 @@ class ConvoyTable(GameTable):
 
     def _hover_rect(self, card: str, small: pygame.Rect) -> pygame.Rect | None:
         """Where the card under the pointer (`card` at `small`) is shown large; None when it is
-        not (its face on the table is about that large already)."""
+        not (its face on the table is about that large already), nor over the battle's panel while
+        its steps show."""
         if card.startswith(CITY_CARD):
-            return self._hover_city_rect(small) if int(card[len(CITY_CARD):]) in self.city_rects else None
-        px = self.ctx.px
-        h = min(px(340), self.view_rect.height - px(20))
-        w, h = cards.card_size(h)
-        if w <= small.width * 1.15:
-            return None
-        rect = pygame.Rect(0, 0, w, h)
-        if small.top >= self.hand_rect.top:
-            rect.midbottom = (small.centerx, small.top - px(6))
+            rect = self._hover_city_rect(small) if int(card[len(CITY_CARD):]) in self.city_rects else None
         else:
-            rect.midleft = (small.right + px(10), small.centery)
-            if rect.right > self.view_rect.right:
-                rect.midright = (small.left - px(10), small.centery)
-        rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1] - self.view_rect.top))
+            px = self.ctx.px
+            h = min(px(340), self.view_rect.height - px(20))
+            w, h = cards.card_size(h)
+            if w <= small.width * 1.15:
+                return None
+            rect = pygame.Rect(0, 0, w, h)
+            if small.top >= self.hand_rect.top:
+                rect.midbottom = (small.centerx, small.top - px(6))
+            else:
+                rect.midleft = (small.right + px(10), small.centery)
+                if rect.right > self.view_rect.right:
+                    rect.midright = (small.left - px(10), small.centery)
+            rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1] - self.view_rect.top))
+        if rect is not None and self.steps and rect.colliderect(self._steps_layout()[0]):
+            # The battle on show stays readable: the card the pointer rested on after a drop was
+            # drawn over its panel ('...ggy One: Moloch 5, Outpost 6.', Greek, 1280x720).
+            return None
         return rect
 
     def _shadow_rect(self, rect: pygame.Rect) -> pygame.Rect:
