@@ -213,6 +213,7 @@ def test_the_battle_panel_words_a_victory_result_as_the_city_card_does(make_app,
     said: list[str] = []
     block = widgets.text_block
     monkeypatch.setattr(widgets, "text_block", lambda surface, text, *a, **kw: said.append(text) or block(surface, text, *a, **kw))
+    table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
     table.dirty = True
     draw(app)
     city = table.content.cities[B.active_city(table.state)]

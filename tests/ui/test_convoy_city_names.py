@@ -76,3 +76,43 @@ def test_the_city_under_the_pointer_is_shown_large_beside_it(make_app, monkeypat
         assert all(_letters(n) in shown for n in names), names
     finally:
         i18n.set_language("en")
+
+
+def test_greek_sector_names_read_at_ten_pixels_or_more_at_1920x1080(make_app, monkeypatch):
+    """The table's city cards at 1920x1080 (230x204): each Greek sector name on its chip whole at
+    10 px or more. The chips were 34-38 px wide, the empty Extra Sector spot as wide as a chip,
+    and 'Διασταυρούμενα Πυρά' and 'Αποθήκη Καυσίμων' went on three lines at 8 px: the spot is
+    narrower now (cards.EXTRA_SPOT) and the placeholder sectors' Greek names shorter ('Σταυρωτά
+    Πυρά', 'Καύσιμα', 'Στη Νέα Υόρκη': rules/convoy.md 7.4 names them, only the Bomb is printed)."""
+    from game.convoy.content import load_content
+
+    app = make_app((1920, 1080))
+    monkeypatch.setattr(cards, "_CITIES", widgets.Memo(60))  # drawn afresh
+    content = load_content()
+    lines: list[tuple[str, pygame.font.Font, int]] = []
+    real = cards._blit_line
+
+    def spy(surface, text, font, colour, centre, width, shadow=True):
+        lines.append((text, font, width))
+        return real(surface, text, font, colour, centre, width, shadow)
+
+    monkeypatch.setattr(cards, "_blit_line", spy)
+    i18n.set_language("el")
+    try:
+        table = mid_game(app, (1920, 1080))
+        draw(app)
+        size = table.city_rects[1].size
+        assert size[0] <= 240, size  # the table's city, not one shown large
+        surface = pygame.Surface(size)
+        for city in content.cities:
+            lines.clear()
+            sectors = cards.draw_city(surface, app.ctx, pygame.Rect((0, 0), size), content, city.id)
+            names = [i18n._(content.sectors[s].name) for s in city.sectors]
+            chip = [(t, f) for t, f, w in lines if w <= sectors[0].width]  # the chips' lines
+            shown = _letters("".join(t for t, _f in chip))
+            assert all(_letters(n) in shown for n in names), (city.id, names, chip)
+            assert not [t for t, _f in chip if "\u2026" in t], chip
+            small = [(t, f.point_size) for t, f in chip if f.point_size < 10]
+            assert not small, (city.id, small)
+    finally:
+        i18n.set_language("en")

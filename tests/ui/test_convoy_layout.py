@@ -179,6 +179,7 @@ def test_a_robots_equipment_tab_names_it_whole_in_the_language_with_its_strength
         written: list[str] = []
         real = widgets.text
         monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (written.append(text), real(surface, text, *a, **k))[1])
+        table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
         table.dirty = True
         draw(app)
         worded = card_name(B.defn(st, item).name)
@@ -215,6 +216,7 @@ def test_the_tables_own_words_name_cards_and_cities_in_the_language(make_app, mo
         written: list[str] = []
         real = widgets.text
         monkeypatch.setattr(widgets, "text", lambda surface, text, *a, **k: (written.append(text), real(surface, text, *a, **k))[1])
+        table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
         table.dirty = True
         draw(app)
         side = next(s for s in range(2) if st.slots[4][s] or st.slots[0][s])
@@ -372,6 +374,7 @@ def test_an_equipment_tab_leaves_its_robots_name_in_sight(make_app, language, si
         for robot, item in zip(robots, items):
             equip(st, robot, item)
             st.tokens[robot] = [1, -2, 1]
+        table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
         table.dirty = True
         texts = frame_texts(app)
         tabs = []
@@ -410,6 +413,7 @@ def test_an_ability_button_leaves_its_cards_name_in_sight(make_app, size):
     if not st.hand[0]:
         st.hand[0].append(st.deck[0].pop())
     table.update_choices()
+    table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
     table.dirty = True
     draw(app)
     assert ripper in table.ability_rects, table.session.legal_actions()
@@ -438,6 +442,7 @@ def test_a_lost_stations_word_stays_inside_it_at_1280x720(make_app, monkeypatch,
         real = widgets.text
         monkeypatch.setattr(widgets, "text", lambda surface, text, font, *rest, **k: (
             drawn.append((text, font.size(text)[0])), real(surface, text, font, *rest, **k))[1])
+        table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
         table.dirty = True
         draw(app)
         word = i18n._("lost")
@@ -607,6 +612,7 @@ def test_the_contested_sectors_effect_is_said_whole_in_greek(make_app, drawn_tex
     drawn_text.clear()
     app._force_redraw = True
     scene.dirty = True
+    scene.play_layer.forget()  # the play area painted anew, not blitted from its layer: its words are spied on
     app.run(max_frames=1)
     assert any(t.endswith("τομέας.") for t in drawn_text), list(drawn_text)
     assert not [t for t in drawn_text if t.endswith("\u2026")], [t for t in drawn_text if t.endswith("\u2026")]

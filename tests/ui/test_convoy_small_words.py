@@ -50,6 +50,7 @@ def test_the_used_and_off_marks_read_whole_on_every_face(make_app, monkeypatch, 
     st.used[:] = on_table
     st.disabled[:] = on_table[:2]  # two faces carry both marks
     drawn = record_text_rects(monkeypatch)
+    table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
     table.dirty = True
     draw(app)
     words = {mark_word(m, short) for m in ("used", "off") for short in (False, True)}
@@ -91,6 +92,7 @@ def test_a_lost_stations_word_reads_whole_inside_it(make_app, monkeypatch, size,
     moloch_first_in_column(st, a, "annihilator")
     st.slots[a][1][:] = []
     drawn = record_text_rects(monkeypatch)
+    table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
     table.dirty = True
     draw(app)
     word = i18n._("lost")
@@ -134,6 +136,7 @@ def test_a_fanned_hand_of_fourteen_shows_every_name_in_sight(make_app, monkeypat
 
     monkeypatch.setattr(cards, "_blit_line", blit)
     monkeypatch.setattr(cards, "_render_card", render)
+    table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
     table.dirty = True
     draw(app)
     assert len(table.hand_rects) == 14 and table.hand_rects[0][1].width < table.hand_rects[0][2].width

@@ -45,9 +45,9 @@ def test_the_picture_marks_keep_clear_of_the_token_badges(make_app, config_dir, 
     boxes: dict = {}
     real = cards.draw_motifs
 
-    def spy(surface, box, motifs, font, image=None):
+    def spy(surface, box, motifs, font, image=None, **kw):
         boxes[surface.get_size()] = pygame.Rect(box)
-        return real(surface, box, motifs, font, image)
+        return real(surface, box, motifs, font, image, **kw)
 
     monkeypatch.setattr(cards, "draw_motifs", spy)
     for size in ((1920, 1080), (1280, 720)):
@@ -92,6 +92,7 @@ def test_the_own_discard_piles_count_does_not_stand_on_the_marks(make_app, confi
         return real(surface, ctx, rect, content, card_id, **kw)
 
     monkeypatch.setattr(cards, "draw_card", spy)
+    table.play_layer.forget()  # the state set by hand, the drawing spied on: the play area painted anew
     table.dirty = True
     app.run(max_frames=1)
     st = table.state

@@ -37,7 +37,7 @@ from game.i18n import _, capitals, pgettext
 from game.ui import widgets
 from game.ui.convoy.card_art import card_motifs
 from game.ui.convoy.words import victory_result
-from game.ui.kit.card_art import draw_motifs
+from game.ui.kit.card_art import draw_motifs, motif_size
 from game.ui.kit.hand import PLACEHOLDER_COLOUR
 from game.ui.kit.name_fit import fit_name
 
@@ -434,12 +434,12 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
     art: pygame.Rect = L["art"]
     _window(out, card, art, look, k)
     motifs = card_motifs(content, card_id) if motifs is None else motifs
-    _emblem_into(out, card, art, look, L, faint=bool(motifs))
-    if motifs:
-        box = motif_box(L, h, clear_left)
-        if shown is not None:  # a fanned hand's next card covers the rest: the marks in the part that shows
-            box.width = max(0, min(box.width, shown - 2 - box.left))
-        draw_motifs(out, box, motifs, lambda px: _font(ctx, px, True))
+    marks = face_marks(ctx, L, h, motifs, clear_left, shown)
+    alone = marks is not None and marks[2]
+    if not alone:
+        _emblem_into(out, card, art, look, L, faint=bool(motifs))
+    if marks is not None:
+        draw_motifs(out, marks[0], marks[1], lambda px: _font(ctx, px, True), least=SMALL_MARK if alone else 14, tight=marks[3])
     # name band
     name: pygame.Rect = L["name"]
     band = look["band"] if card.type != "instant" else _mix(look["band"], (30, 30, 30), 0.35)
@@ -479,7 +479,8 @@ def _render_card(ctx, content, card_id: str, size: tuple[int, int], state: str,
     icon = type_icon_rect(L, h)
     ts = icon.width // 2
     ty = h - L["border"] - ts - max(1, round(2 * k))  # the bottom row (the placeholder mark, the type word)
-    _type_icon(out, card.type, card.side, icon.center, ts)
+    if not alone or not icon.colliderect(marks[0]):  # the marks alone: in the picture, they take its place
+        _type_icon(out, card.type, card.side, icon.center, ts)
     kf = _font(ctx, max(8, 11 * k), True)
     end = inner.right  # where the type word must end (before the placeholder mark and its tag)
     if card.provenance.placeholder():
@@ -588,6 +589,43 @@ def motif_box(L: dict, h: int, clear_left: int = 0) -> pygame.Rect:
     side = max(2, round(8 * L["k"]))
     left = max(art.left + side, clear_left)
     return pygame.Rect(left, top, max(0, art.right - side - left), max(0, bottom - top))
+
+
+SMALL_MARK = 11  # the least mark a small face's picture shows when it gives the marks its whole room
+
+
+def face_marks(ctx, L: dict, h: int, motifs: tuple, clear_left: int = 0,
+               shown: int | None = None) -> tuple[pygame.Rect, tuple, bool, bool] | None:
+    """Where a face (`L`, `h` tall) draws its motifs, which of them, whether alone and whether
+    their labels lie over them (`draw_motifs`' tight): None for none. Usually all of them below the corner badges over the card's faint emblem (motif_box).
+    A small face where they do not fit there at 14 px (a card in play at 1280x720, 36-41 px wide:
+    its picture showed no mark at all, only the faint emblem) shows the marks alone: no emblem,
+    the type symbol's place given to them too, from the badges down to the name band across the
+    picture (right of the token badges), a label over its mark where it has no room beside it (an
+    Annihilator's '−1' right of its +1 token badge), as many of the
+    first ones as fit at SMALL_MARK px or more (the card shown large
+    under the pointer has them all). `shown`: the width of a fanned hand card left in sight."""
+    if not motifs:
+        return None
+
+    def font(px: int) -> pygame.font.Font:
+        return _font(ctx, px, True)
+
+    box = motif_box(L, h, clear_left)
+    if shown is not None:  # a fanned hand's next card covers the rest: the marks in the part that shows
+        box.width = max(0, min(box.width, shown - 2 - box.left))
+    if not L["compact"] or motif_size(box, motifs, font) is not None:
+        return box, tuple(motifs), False, False
+    art: pygame.Rect = L["art"]
+    top = max(strength_badge_rect(L).bottom, timing_icon_rect(L).bottom) + 1
+    left = max(art.left + 1, clear_left)
+    right = art.right - 1 if shown is None else min(art.right - 1, shown - 2)
+    room = pygame.Rect(left, top, max(0, right - left), max(0, L["name"].top - 1 - top))
+    for n in range(len(motifs), 0, -1):
+        for tight in (False, True):
+            if motif_size(room, motifs[:n], font, least=SMALL_MARK, tight=tight) is not None:
+                return room, tuple(motifs[:n]), True, tight
+    return box, tuple(motifs), False, False
 
 
 def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L, faint: bool = False) -> None:
@@ -1363,6 +1401,7 @@ _CITIES = widgets.Memo(60)
 
 
 SECTOR_LABEL_LEAST = 7  # px: the least size a sector's name is drawn at on its chip
+EXTRA_SPOT = 0.4  # the empty Extra Sector spot's width, in chips
 SECTOR_LABEL_SQUEEZE = 1.2  # a chip's line may be drawn this much narrower (_blit_line)
 
 
@@ -1490,9 +1529,11 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
     # the sector row
     row = pygame.Rect(pad, head.bottom + max(2, pad // 2), w - 2 * pad, h - edge - max(2, pad // 2) - head.bottom - max(2, pad // 2) - 2)
     n = len(city.sectors)
-    slots = n + 1  # the Extra Sector spot is always there (its token may lie on it)
     gap = max(2, round(4 * unit))
-    sw = (row.width - gap * (slots - 1)) // slots
+    # The Extra Sector spot is always there (its token may lie on it). Empty, it is an outline
+    # narrower than a chip (EXTRA_SPOT of one): a chip as wide as it gave the Greek sector names
+    # 34-38 px at 1920x1080, 'Διασταυ-' 'ρούμε-' 'να Πυρά' at 8 px.
+    sw = (row.width - gap * n) // (n + 1) if extra_sector else int((row.width - gap * n) / (n + EXTRA_SPOT))
     rects: list[pygame.Rect] = []
     ids = list(city.sectors) + ["extra"]
     named = ids if extra_sector else ids[:-1]  # the printed Extra Sector spot is an outline, unnamed
@@ -1504,7 +1545,8 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
         sector = content.sectors[sid]
         is_extra = i == n
         if is_extra and not extra_sector:
-            # the printed spot: a dashed outline
+            # the printed spot: a dashed outline, the rest of the row
+            r.width = max(2, row.right - r.left)
             dash = max(3, round(5 * unit))
             col = _dark(body, 0.35)
             for x in range(r.left, r.right, dash * 2):
@@ -1513,8 +1555,8 @@ def _render_city(ctx, content, city, size, destroyed, sectors_destroyed, battle_
             for y in range(r.top, r.bottom, dash * 2):
                 pygame.draw.line(out, col, (r.left, y), (r.left, min(y + dash, r.bottom)))
                 pygame.draw.line(out, col, (r.right - 1, y), (r.right - 1, min(y + dash, r.bottom)))
-            if sw > 10:
-                _glyph(out, r.center, min(sw, row.height) // 2, lambda p: p.rect(-0.1, -0.6, 0.1, 0.6) or p.rect(-0.6, -0.1, 0.6, -0.1 + 0.2),
+            if r.width > 10:
+                _glyph(out, r.center, min(r.width - 2, row.height // 2), lambda p: p.rect(-0.1, -0.6, 0.1, 0.6) or p.rect(-0.6, -0.1, 0.6, -0.1 + 0.2),
                        col, col, col)
             continue
         chip_col = (62, 64, 70) if not is_extra else (92, 84, 64)

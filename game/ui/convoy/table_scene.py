@@ -39,6 +39,7 @@ from game.ui.convoy.entry import PLAYERS, SAVES
 from game.ui.kit.ai_panel import AiShown
 from game.ui.kit.game_table import BOT_DELAY_MS, DRAG_PX, GameTable
 from game.ui.kit.hand import lay_out
+from game.ui.kit.layers import Layer
 from game.ui.kit.name_fit import fit_name
 from game.ui.scene import Context
 
@@ -142,6 +143,10 @@ class ConvoyTable(GameTable):
         self.intent: dict | None = None  # a dropped card's destination waiting for its payment
         self._strength_seen: tuple[int, int] | None = None  # the pointer when hover() last looked
         self._view_memo: tuple = (None, ())  # (state_version, view_key()) of the last change
+        # The play area (the opponent's strip, the cities, the stations and their cards, the
+        # battle panel) drawn once per change of what it shows and blitted in between: the
+        # card shown large under the pointer is drawn over it (`_draw_play_layer`).
+        self.play_layer = Layer()
         super().__init__(ctx, session, seats, screen_size, save_path, bot_delay_ms, animate)
 
     # ------------------------------------------------------------------ the title's words
@@ -802,7 +807,7 @@ class ConvoyTable(GameTable):
         self._layout(surface.get_size())
         # A frame where only the clock moved things (dice rolling) or the pointer moved onto the
         # strength box: those rectangles drawn again, the play area under them clipped to them.
-        if type(self).draw is ConvoyTable.draw and self.draw_moving(surface, self._draw_play):
+        if type(self).draw is ConvoyTable.draw and self.draw_moving(surface, self._draw_play_layer):
             return
         surface.fill(self.table_colour())
         self.draw_table(surface, self._draw_play, self._draw_over)
@@ -876,17 +881,63 @@ class ConvoyTable(GameTable):
         return (side, hidden, hand, tuple(st.hand[s]) if not hidden else None, mine, lit, deck_size(st, s), len(pile),
                 st.ids[pile[-1]] if pile else None, repr(self.glow), tuple(self.hand_rect), self.viewer)
 
-    def title_pointer_key(self) -> tuple:
-        # The card shown large under the pointer: a card in a city or a browsed pile too, not only
-        # the hand's (the kit's card_rects).
-        return (self._hover_card and self._hover_card[0],)
-
     def local_parts(self) -> dict:
-        """The strength breakdown beside the strength box while the pointer is on it."""
+        """The strength breakdown beside the strength box while the pointer is on it, and the
+        card shown large under the pointer (a hand card, a card in a city or a browsed pile, a
+        city card): the pointer onto another card draws the old and the new card's rectangles
+        over the play area's layer, not the whole frame (it had drawn every card face and city
+        again at each hover change, 2-3 ms)."""
         panel = self._strength_panel()
-        return {"strength": (panel and (tuple(panel[0]), panel[1]), [panel[0]] if panel else [])}
+        return {"strength": (panel and (tuple(panel[0]), panel[1]), [panel[0]] if panel else []),
+                "card": self._hover_part()}
+
+    def _hover_part(self) -> tuple:
+        """The card shown large under the pointer as a part: (what it shows, its rectangles)."""
+        hover = self._hover_card  # as drawn (draw_moving reads it again before the parts)
+        if hover is None or self.drag_live or not self._enlarged_shows():
+            return None, []
+        rect = self._hover_rect(*hover)
+        if rect is None:
+            return None, []
+        return (hover[0], tuple(hover[1]), tuple(rect)), [rect.union(self._shadow_rect(rect))]
+
+    # What drawing the play area lays out (the targets of clicks and drops, the cards the pointer
+    # shows large), given back when the play area is blitted from its layer.
+    PLAY_RECORDS = ("slot_rects", "ability_rects", "column_rects", "sector_rects", "city_rects", "token_rect",
+                    "token_label_rect", "strength_rect", "card_rects")
+
+    def play_key(self) -> tuple:
+        """Everything the play area shows: what of the state it shows and a drag's glow
+        (`view_key`), the table's own fields it reads (`frame_key`: a dragged card or token, the
+        battle on show), who sits at the desk, the settings (the language, the text size, the
+        palette), the scale and the fonts' language (a Greek table takes other sizes), the
+        view's place and the window's size."""
+        from game.i18n import language
+
+        return (self.view_key(), self.frame_key(), self.viewer, self.bottom, self.session.is_over(), self.ctx.settings,
+                self.ctx.scale, language(), tuple(self.view_rect), self._size)
+
+    def _draw_play_layer(self, surface) -> None:
+        """The play area from its layer while `play_key` stays, else drawn (`_paint_play`); the
+        rects it laid out are given back either way."""
+        def paint(target) -> dict:
+            self._paint_play(target)
+            return {name: getattr(self, name) for name in self.PLAY_RECORDS} | {"pile": self.pile_rects.get(self.top)}
+
+        drawn = self.play_layer.drawn
+        kept = self.play_layer.draw(surface, self.view_rect, self.play_key(), paint)
+        if self.play_layer.drawn == drawn and kept is not None:  # blitted: its rects as drawn
+            for name in self.PLAY_RECORDS:
+                value = kept[name]
+                setattr(self, name, dict(value) if isinstance(value, dict) else value)
+            if kept["pile"] is not None:
+                self.pile_rects[self.top] = kept["pile"]
 
     def _draw_play(self, surface) -> None:
+        self._draw_play_layer(surface)
+        self.show_sprites(surface, [])  # no figures: the play area is the base of frames drawn in part
+
+    def _paint_play(self, surface) -> None:
         pygame.draw.rect(surface, (30, 34, 38), self.view_rect)
         self.slot_rects, self.ability_rects, self.column_rects, self.sector_rects, self.city_rects = {}, {}, {}, {}, {}
         self.token_rect, self.token_label_rect, self.strength_rect = None, None, None
@@ -897,7 +948,6 @@ class ConvoyTable(GameTable):
             for c, col in enumerate(self._columns(self.zones[zone])):
                 self._draw_column(surface, col, c, SIDE_INDEX[side], zone == "far")
         self._draw_battle(surface)
-        self.show_sprites(surface, [])  # no figures: the play area is the base of frames drawn in part
 
     def _draw_opponent(self, surface) -> None:
         """The opponent's strip: name, hand as card backs with a count, deck and discard."""
@@ -1628,9 +1678,10 @@ class ConvoyTable(GameTable):
             cards.draw_card(surface, ctx, rect, self.content, st.ids[uid], motifs=self.card_art(st.ids[uid]))
             self.browse_rects.append((uid, rect))
 
-    def _draw_steps(self, surface) -> None:
-        """The battle's resolution, a step at a time: what has happened so far and the step now."""
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+    def _steps_layout(self) -> tuple[pygame.Rect, list[list[str]], list[str], pygame.font.Font, pygame.font.Font]:
+        """The battle's panel while its steps show: its rect, the lines of the steps done and of
+        the step now, and their fonts."""
+        ctx, px = self.ctx, self.ctx.px
         v = self.view_rect
         width = min(px(640), v.width * 60 // 100)
         font, small = ctx.font(16, bold=True), ctx.font(13)
@@ -1656,6 +1707,12 @@ class ConvoyTable(GameTable):
         else:
             panel.center = v.center
         panel.clamp_ip(v)
+        return panel, done, lines, font, small
+
+    def _draw_steps(self, surface) -> None:
+        """The battle's resolution, a step at a time: what has happened so far and the step now."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        panel, done, lines, font, small = self._steps_layout()
         widgets.panel(surface, ctx, panel, alpha=248)
         pygame.draw.rect(surface, (230, 90, 70), panel, 2, border_radius=px(8))
         self.panels.append((panel, len(self.buttons)))
@@ -1715,31 +1772,56 @@ class ConvoyTable(GameTable):
             self.hand_rects.append((uid, shown, rect))
             self.card_rects[str(uid)] = shown
 
+    def _hover_rect(self, card: str, small: pygame.Rect) -> pygame.Rect | None:
+        """Where the card under the pointer (`card` at `small`) is shown large; None when it is
+        not (its face on the table is about that large already), nor over the battle's panel while
+        its steps show."""
+        if card.startswith(CITY_CARD):
+            rect = self._hover_city_rect(small) if int(card[len(CITY_CARD):]) in self.city_rects else None
+        else:
+            px = self.ctx.px
+            h = min(px(340), self.view_rect.height - px(20))
+            w, h = cards.card_size(h)
+            if w <= small.width * 1.15:
+                return None
+            rect = pygame.Rect(0, 0, w, h)
+            if small.top >= self.hand_rect.top:
+                rect.midbottom = (small.centerx, small.top - px(6))
+            else:
+                rect.midleft = (small.right + px(10), small.centery)
+                if rect.right > self.view_rect.right:
+                    rect.midright = (small.left - px(10), small.centery)
+            rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1] - self.view_rect.top))
+        if rect is not None and self.steps and rect.colliderect(self._steps_layout()[0]):
+            # The battle on show stays readable: the card the pointer rested on after a drop was
+            # drawn over its panel ('...ggy One: Moloch 5, Outpost 6.', Greek, 1280x720).
+            return None
+        return rect
+
+    def _shadow_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        px = self.ctx.px
+        return rect.inflate(px(12), px(12)).move(px(4), px(6))
+
+    def _draw_shadow(self, surface, rect: pygame.Rect) -> None:
+        shadow = self._shadow_rect(rect)
+        sheet = pygame.Surface(shadow.size, pygame.SRCALPHA)
+        sheet.fill((0, 0, 0, 120))
+        surface.blit(sheet, shadow)
+
     def _draw_hover_card(self, surface) -> None:
         """The card under the pointer (hand, table or a browsed pile), large enough to read."""
         if self.drag_live:
             return
         card, small = self._hover_card  # type: ignore[misc]
+        rect = self._hover_rect(card, small)
+        if rect is None:
+            return
         if card.startswith(CITY_CARD):
-            self._draw_hover_city(surface, int(card[len(CITY_CARD):]), small)
+            self._draw_hover_city(surface, int(card[len(CITY_CARD):]), rect)
             return
         uid = int(card)
         ctx, px = self.ctx, self.ctx.px
-        h = min(px(340), self.view_rect.height - px(20))
-        w, h = cards.card_size(h)
-        if w <= small.width * 1.15:
-            return
-        rect = pygame.Rect(0, 0, w, h)
-        if small.top >= self.hand_rect.top:
-            rect.midbottom = (small.centerx, small.top - px(6))
-        else:
-            rect.midleft = (small.right + px(10), small.centery)
-            if rect.right > self.view_rect.right:
-                rect.midright = (small.left - px(10), small.centery)
-        rect.clamp_ip(pygame.Rect(0, self.view_rect.top, self.side_rect.left, self._size[1] - self.view_rect.top))
-        shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
-        shadow.fill((0, 0, 0, 120))
-        surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
+        self._draw_shadow(surface, rect)
         cards.draw_card(surface, ctx, rect, self.content, self.state.ids[uid], motifs=self.card_art(self.state.ids[uid]))
         marks = self.card_marks(uid)
         if marks:  # a small face shows their short words: here the whole words
@@ -1776,16 +1858,11 @@ class ConvoyTable(GameTable):
         rect.clamp_ip(view)
         return rect
 
-    def _draw_hover_city(self, surface, c: int, small: pygame.Rect) -> None:
+    def _draw_hover_city(self, surface, c: int, rect: pygame.Rect) -> None:
         """The city card under the pointer large enough to read (its sectors' names: on the
-        table's city at 1280x720 they do not fit, the chips show their icons), beside it."""
-        rect = self._hover_city_rect(small)
-        if rect is None or c not in self.city_rects:
-            return
-        px = self.ctx.px
-        shadow = pygame.Surface(rect.inflate(px(12), px(12)).size, pygame.SRCALPHA)
-        shadow.fill((0, 0, 0, 120))
-        surface.blit(shadow, rect.inflate(px(12), px(12)).move(px(4), px(6)))
+        table's city at 1280x720 they do not fit, the chips show their icons), beside it at
+        `rect` (`_hover_city_rect`)."""
+        self._draw_shadow(surface, rect)
         cards.draw_city(surface, self.ctx, rect, self.content, self.content.cities[c].id, **self._city_look(c))
 
     # ------------------------------------------------------------------ side panel

@@ -401,14 +401,61 @@ def _mark(kind: str, size: int) -> pygame.Surface:
 
 
 def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Motif], font: Callable[[int], pygame.font.Font],
-                image: Callable[[str, int], pygame.Surface] | None = None, least: int = 14) -> bool:
+                image: Callable[[str, int], pygame.Surface] | None = None, least: int = 14, tight: bool = False) -> bool:
     """The card's motifs across `box` (the visible part of its art window), in order, each as
     large as the box allows, its label beside its lower right corner (the mark's last quarter
     and on); nothing for a box too small to read.
     `image(path, size)`: an asset scaled to a square, for "image:" motifs. An "or" motif stands
     between alternatives as a narrow slash (a Doom spawn card's two halves). `least`: the
     smallest mark drawn (a small card's strip of art draws smaller ones than a whole window).
+    `tight`: each label over its mark's last three quarters and on (its dark edge keeps it
+    readable over the mark) and 1 px of margin, for a picture a few marks wide (Convoy's cards in play).
     Returns whether the marks fit (and were drawn); with no surface, only measured."""
+    fit = _fit_motifs(box, motifs, font, image, least, tight)
+    if fit is None:
+        return False
+    if surface is None:
+        return True
+    shown, size, total, over, wide, label_font = fit
+    x = box.centerx - total // 2
+    y = box.centery - size // 2
+    for (kind, label), extra, w in zip(shown, over, wide):
+        if kind == OR:
+            _slash(surface, pygame.Rect(x, y, w, size))
+        elif kind.startswith("image:"):
+            surface.blit(image(kind[len("image:"):], size), (x, y))  # type: ignore[misc]
+        else:
+            surface.blit(_mark(kind, size), (x, y))
+        if label:
+            # tight: across the mark's middle (a '−1' at its foot read as its bottom edge)
+            _label(surface, label, label_font,
+                   (x + _lead(size, tight), y + size // 2 + label_font.get_ascent() // 2 + 1 if tight else y + size))
+        x += w + extra + gap_of(box)
+    return True
+
+
+def _lead(size: int, tight: bool) -> int:
+    """Where a mark's label starts, from the mark's left: over its last quarter, or (`tight`)
+    its last three quarters."""
+    return size // 4 if tight else size - size // 4
+
+
+def gap_of(box: pygame.Rect) -> int:
+    """The room between two marks (and round them) in `box`."""
+    return max(2, box.height // 10)
+
+
+def motif_size(box: pygame.Rect, motifs: Sequence[Motif], font: Callable[[int], pygame.font.Font],
+               image: Callable[[str, int], pygame.Surface] | None = None, least: int = 14, tight: bool = False) -> int | None:
+    """The size in pixels `draw_motifs` draws the marks at in `box`; None when they do not fit."""
+    fit = _fit_motifs(box, motifs, font, image, least, tight)
+    return None if fit is None else fit[1]
+
+
+def _fit_motifs(box: pygame.Rect, motifs: Sequence[Motif], font: Callable[[int], pygame.font.Font],
+                image: Callable[[str, int], pygame.Surface] | None, least: int, tight: bool = False) -> tuple | None:
+    """The marks shown, their size, their whole width, each label's reach past its mark, each
+    mark's width and the labels' font; None when they do not fit `box` at `least` pixels."""
     shown: list[Motif] = []
     for k, label in motifs:
         if k == OR and shown and shown[-1][0] != OR:
@@ -420,35 +467,19 @@ def draw_motifs(surface: pygame.Surface, box: pygame.Rect, motifs: Sequence[Moti
     while shown and shown[-1][0] == OR:
         shown.pop()
     if not shown or box.height < least + 2 or box.width < least + 2:
-        return False
-    gap = max(2, box.height // 10)
+        return None
+    gap = gap_of(box)
     size = min(box.height - 2 * gap, round(box.height * 0.8)) if box.height >= 16 else box.height - 2
     while size >= least:
         label_font = font(max(9, round(size * 0.42)))
         # Each label starts over the mark's last quarter and reaches on to its right.
-        over = [max(0, label_font.size(label)[0] - size // 4) if label else 0 for _k, label in shown]
+        over = [max(0, label_font.size(label)[0] - (size - _lead(size, tight))) if label else 0 for _k, label in shown]
         wide = [size // 3 if kind == OR else size for kind, _l in shown]
         total = sum(wide) + sum(over) + (len(shown) - 1) * gap
-        if total <= box.width - 2 * gap:
-            break
+        if total <= box.width - (2 if tight else 2 * gap):
+            return shown, size, total, over, wide, label_font
         size -= max(1, size // 10)
-    else:
-        return False
-    if surface is None:
-        return True
-    x = box.centerx - total // 2
-    y = box.centery - size // 2
-    for (kind, label), extra, w in zip(shown, over, wide):
-        if kind == OR:
-            _slash(surface, pygame.Rect(x, y, w, size))
-        elif kind.startswith("image:"):
-            surface.blit(image(kind[len("image:"):], size), (x, y))  # type: ignore[misc]
-        else:
-            surface.blit(_mark(kind, size), (x, y))
-        if label:
-            _label(surface, label, label_font, (x + size - size // 4, y + size))
-        x += w + extra + gap
-    return True
+    return None
 
 
 OR = "or"  # the motif between two alternatives
