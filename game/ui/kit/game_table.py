@@ -40,7 +40,7 @@ import pygame
 from game.engine.protocol import Action, Event, IllegalAction, canonical_json
 from game.engine.session import SaveError, Session, UndoRefused
 from game.engine.text import as_text
-from game.i18n import _, fill, language
+from game.i18n import _, fill, generation, language
 from game.ui import widgets
 from game.ui.kit import ai_panel, clear_place, end_screen
 from game.ui.kit.ai_panel import AiShown
@@ -214,6 +214,23 @@ def _way_out(buttons: list) -> bool:
         (not buttons[-1][2] and any(p for _l, _w, p in buttons[:-1]))
 
 
+class Seats(list):
+    """A table's seats ("human" or "bot" per player, in player order): a list that is replaced,
+    never changed in place (a seat change assigns `GameTable.seats` anew, which bumps the
+    table's version: `GameTable.table_version`)."""
+
+    def _refused(self, *_args: Any, **_kwargs: Any) -> None:
+        raise TypeError("a table's seats change by assigning GameTable.seats anew")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refused  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _refused  # type: ignore[assignment]
+
+
+# The table's own fields that what it remembers of the game as it stands reads besides the
+# session: assigning any of them is a change of the table (GameTable.table_version).
+TABLE_INPUTS = frozenset({"session", "seats", "viewer", "handoff", "seated", "state_version"})
+
+
 class GameTable(Scene, ABC):
     key = ""  # the title's package name, for the F1 Rules tab
     saves: SaveStore  # the title's saves (set on the subclass)
@@ -221,8 +238,12 @@ class GameTable(Scene, ABC):
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
         super().__init__(ctx)
+        # Bumped by every assignment of a TABLE_INPUTS field (__setattr__): an action applied,
+        # an undo or a load (state_version, session), a hand-off card shown or taken away
+        # (handoff, seated), whose hand shows (viewer), a seat change (seats).
+        self.table_version = 0
         self.session = session
-        self.seats = list(seats)
+        self.seats = Seats(seats)
         self.save_path = save_path or self.saves.autosave_path()
         self.bot_delay_ms = bot_delay_ms
         self.paused = False  # P: bots and the AI wait until P again (a person can look)
@@ -812,6 +833,21 @@ class GameTable(Scene, ABC):
         """The players in seat order (as the title's save store reads them from the state)."""
         return self.saves.players(self.session.state)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in TABLE_INPUTS:
+            if name == "seats" and type(value) is not Seats:
+                value = Seats(value)
+            self.__dict__["table_version"] = self.__dict__.get("table_version", 0) + 1
+        object.__setattr__(self, name, value)
+
+    def table_key(self) -> tuple[int, int, int]:
+        """What changes with every change of the game as the table shows it: the table's
+        version (TABLE_INPUTS assigned), the session's (Session.changes: an action, an undo, a
+        load's history, the mode) and the language's (i18n.generation). A memo of an answer
+        worked out from the table keys on it, never on a list of what the answer reads (such a
+        list once missed the hand-off card and who sat behind it)."""
+        return self.table_version, self.session.changes, generation()
+
     def is_bot(self, player: str | None) -> bool:
         if player is None or player not in self.players:
             return False
@@ -1015,14 +1051,10 @@ class GameTable(Scene, ABC):
         Moloch's kept hand: a board game's player takes back only their own move).
 
         Asked at every frame drawn (the toolbar's key greys the button), it is worked out once
-        per game as it stands (`undo_refusal_now`): the answer is remembered with everything it
-        reads, the session and its length, the table's state version (bumped by every action,
-        undo and lesson step, `_after_change`), the mode, the seats, whose hand is on show, the
-        hand-off card and who sits at the desk behind it, and the language its words are in; a
+        per game as it stands (`undo_refusal_now`): the answer is remembered with the table's
+        key (`table_key`: any change of the table, the session or the language changes it); a
         table built on a load starts with none."""
-        session = self.session
-        key = (session, len(session.actions), self.state_version, session.casual, tuple(self.seats), self.viewer,
-               self.handoff, self.seated, language())
+        key = self.table_key()
         memo = self._undo_memo
         if memo is not None and memo[0] == key:
             return memo[1]
