@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import json
 import math
+from operator import attrgetter
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -228,17 +229,37 @@ class Seats(list):
 
 # The table's own fields that what it remembers of the game as it stands reads besides the
 # session: assigning any of them is a change of the table (GameTable.table_version).
-TABLE_INPUTS = frozenset({"session", "seats", "viewer", "handoff", "seated", "state_version"})
+TABLE_INPUTS = ("session", "seats", "viewer", "handoff", "seated", "state_version")
+
+
+def _table_input(name: str) -> property:
+    """A field of TABLE_INPUTS: read as a plain attribute is (a C getter: the frame reads them
+    often), assigned through a setter that bumps the table's version."""
+    kept = "_input_" + name
+
+    def assign(table: GameTable, value: Any) -> None:
+        if name == "seats" and type(value) is not Seats:
+            value = Seats(value)
+        table.__dict__["table_version"] = table.__dict__.get("table_version", 0) + 1
+        table.__dict__[kept] = value
+
+    return property(attrgetter(kept), assign, doc=f"The table's {name} (a TABLE_INPUTS field).")
 
 
 class GameTable(Scene, ABC):
     key = ""  # the title's package name, for the F1 Rules tab
+    session = _table_input("session")
+    seats = _table_input("seats")
+    viewer = _table_input("viewer")
+    handoff = _table_input("handoff")
+    seated = _table_input("seated")
+    state_version = _table_input("state_version")
     saves: SaveStore  # the title's saves (set on the subclass)
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
         super().__init__(ctx)
-        # Bumped by every assignment of a TABLE_INPUTS field (__setattr__): an action applied,
+        # Bumped by every assignment of a TABLE_INPUTS field (their setters): an action applied,
         # an undo or a load (state_version, session), a hand-off card shown or taken away
         # (handoff, seated), whose hand shows (viewer), a seat change (seats).
         self.table_version = 0
@@ -832,13 +853,6 @@ class GameTable(Scene, ABC):
     def players(self) -> list[str]:
         """The players in seat order (as the title's save store reads them from the state)."""
         return self.saves.players(self.session.state)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in TABLE_INPUTS:
-            if name == "seats" and type(value) is not Seats:
-                value = Seats(value)
-            self.__dict__["table_version"] = self.__dict__.get("table_version", 0) + 1
-        object.__setattr__(self, name, value)
 
     def table_key(self) -> tuple[int, int, int]:
         """What changes with every change of the game as the table shows it: the table's
