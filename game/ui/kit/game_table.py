@@ -1703,7 +1703,7 @@ class GameTable(Scene, ABC):
     def _dice_shown(self) -> tuple | None:
         if self.dice is None:
             return None
-        place = self.tray_place()  # first: it sets whether the tray is small, which its key holds
+        place = self._tray_set()  # first: the roll's form, which its key holds
         return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice, place)
 
     def tray_keep_off(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
@@ -1712,24 +1712,26 @@ class GameTable(Scene, ABC):
         none by default, and the tray lies low in the view's middle."""
         return [], []
 
-    def tray_place(self) -> pygame.Rect:
-        """The dice tray's panel: low in the view's middle, unless it covers a figure or a panel
-        of `tray_keep_off` there: then the first place of `clear_place.places` that covers the
+    def tray_place(self) -> tuple[pygame.Rect, bool]:
+        """Where the dice tray lies and whether in its small form (smaller dice, a narrower
+        panel): low in the view's middle, unless it covers a figure or a panel of
+        `tray_keep_off` there: then the first place of `clear_place.places` that covers the
         fewest figures, then the least of the panels (Level 7's tray hid the figures of a crowded
-        map for the two seconds it shows). Worked out once per frame key and roll."""
+        map for the two seconds it shows), small only where the usual tray finds no clear place.
+        A query: the roll is left as it is (`_tray_set` gives the roll the form it is drawn in).
+        Worked out once per frame key and roll."""
         roll = self.dice
         figures, panels = self.tray_keep_off()
         if not figures and not panels:
-            roll.small = False
-            return tray_rect(self.ctx, self.view_rect, roll)
+            return tray_rect(self.ctx, self.view_rect, replace(roll, small=False)), False
         key = (roll.title, roll.summary, len(roll.dice), tuple(self.view_rect), tuple(map(tuple, figures)),
                tuple(map(tuple, panels)))
         if self._tray_memo[0] != key:
             found = []
             for small in (False, True):  # smaller dice only where the usual tray finds no clear place
-                roll.small = small
-                usual = tray_rect(self.ctx, self.view_rect, roll)
-                bound = tray_bound(self.ctx, self.view_rect, roll, usual)  # its lines may stand out of its panel
+                form = replace(roll, small=small)
+                usual = tray_rect(self.ctx, self.view_rect, form)
+                bound = tray_bound(self.ctx, self.view_rect, form, usual)  # its lines may stand out of its panel
                 grow = (usual.left - bound.left, usual.top - bound.top, bound.right - usual.right,
                         bound.bottom - usual.bottom)
 
@@ -1747,8 +1749,14 @@ class GameTable(Scene, ABC):
             covers, small, best = min(found, key=lambda t: t[:2])
             self._tray_memo = (key, (small, best))
         small, best = self._tray_memo[1]
-        roll.small = small
-        return best.copy()
+        return best.copy(), small
+
+    def _tray_set(self) -> pygame.Rect:
+        """The tray's place (`tray_place`), the roll given the form it is drawn in there (its
+        key, `tray_key`, holds the form)."""
+        place, small = self.tray_place()
+        self.dice.small = small
+        return place
 
     def draw_moving(self, surface, back: Callable[[pygame.Surface], Any]) -> bool:
         """A frame in which the clock moved things (a figure sliding, the dice rolling), the
@@ -2582,7 +2590,7 @@ class GameTable(Scene, ABC):
         sentence stays readable: in Convoy the card the pointer rested on after a refused drop
         hid its first half), then the end panel or the handoff card."""
         if self.dice is not None:
-            dice_tray(surface, self.ctx, self.view_rect, self.dice, self.tray_place())
+            dice_tray(surface, self.ctx, self.view_rect, self.dice, self._tray_set())
         if self._hover_card is not None and self._enlarged_shows():
             self._draw_hover_card(surface)
         if self.message:
