@@ -41,7 +41,7 @@ import pygame
 from game.engine.protocol import Action, Event, IllegalAction, canonical_json
 from game.engine.session import SaveError, Session, UndoRefused
 from game.engine.text import as_text
-from game.i18n import _, fill, generation, language
+from game.i18n import _, fill, generation, language, pgettext
 from game.ui import widgets
 from game.ui.kit import ai_panel, clear_place, end_screen
 from game.ui.kit.ai_panel import AiShown
@@ -645,8 +645,10 @@ class GameTable(Scene, ABC):
     AI_OPEN_FROM = 760
 
     def side_labels(self) -> dict[str, str]:
-        """Each section's tab name (when the panel is tabbed)."""
-        return {"ai": _("AI"), "log": _("Log")}
+        """Each section's tab name (when the panel is tabbed): a tab's own word where the
+        section's heading is long (the Greek heading 'Ημερολόγιο', Log, with Doom's four tabs
+        set them all at 9-10 units in 1280x720; the tab says 'Ιστορικό')."""
+        return {"ai": _("AI"), "log": pgettext("side panel tab", "Log")}
 
     def sections(self) -> dict[str, Any]:
         """The title's own side-panel sections: name -> draw(surface, x, y, w) returning the y

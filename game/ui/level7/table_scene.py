@@ -2261,7 +2261,7 @@ class Level7Table(GameTable):
 
     # ------------------------------------------------------------------ side panel and hand
     def side_labels(self) -> dict[str, str]:
-        return {"party": _("Party"), "event": _("Event"), "log": _("Log")}
+        return {"party": _("Party"), "event": _("Event"), "log": super().side_labels()["log"]}
 
     def sections(self) -> dict:
         return {"party": self._side_party, "event": self._side_event}
