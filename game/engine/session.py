@@ -240,9 +240,12 @@ class Session:
             if revealed is None:
                 return str(M("Cannot undo '{action}': it drew cards only their holder may see. Only a casual "
                              "table may undo past that.", action=action.label or action.kind))
+        # The event's sentence inside the brackets without its full stop: it had read
+        # '(Subject 2 draws the tile Corridor 102.).' in every language.
+        said = str(revealed.message)
+        said = said[:-1] if said.endswith(".") and not said.endswith("..") else said
         return str(M("Cannot undo '{action}': it revealed hidden information ({revealed}). Only a "
-                     "casual table may undo past that.", action=action.label or action.kind,
-                     revealed=revealed.message))
+                     "casual table may undo past that.", action=action.label or action.kind, revealed=said))
 
     def undo_refusal(self) -> str | None:
         """Why the last action cannot be undone, or None if it can (in the current language)."""
