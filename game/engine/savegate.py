@@ -1,7 +1,8 @@
 """The door every JSON file a player can hand us passes first (docs/ARCHITECTURE.md "Files a
 player can hand us: the gates"): saves (both formats), the seats side files, the tutorial's
 progress. Bounded size, UTF-8, nesting, string and number sizes, no NaN or infinity; each
-problem one SaveError naming the file (and the key path, or the line of a journal).
+problem one SaveError naming the file (and where in it, in the reader's words, or the line of a
+journal).
 """
 from __future__ import annotations
 
@@ -173,7 +174,7 @@ def parse_json_text(p: Path, text: str, what: str, where: str = "", suspect_text
                                         why=json_reason(exc.msg), line=exc.lineno, column=exc.colno))) from None
     except RecursionError:
         raise SaveError(p, _at(where, M("the file is nested too deeply (at most {most} levels)", most=MAX_DEPTH))) from None
-    problem = _json_problem(data) if suspect[0] or (walk_depth and not _shallow(data)) else None
+    problem = _json_problem(data, what) if suspect[0] or (walk_depth and not _shallow(data)) else None
     if problem:
         raise SaveError(p, _at(where, problem))
     return data
@@ -219,10 +220,10 @@ class _Unreadable:
     def __init__(self, text: str):
         self.text = text
 
-    def problem(self, where: str) -> Msg:
+    def problem(self, where: Msg) -> Msg:
         if len(self.text) > 40:
-            return M("{key} is out of range (a number of {digits} digits)", key=where, digits=len(self.text))
-        return M("{key} is not a finite number ({text})", key=where, text=self.text[:40])
+            return M("a number {where} is out of range ({digits} digits)", where=where, digits=len(self.text))
+        return M("a number {where} is not finite ({text})", where=where, text=self.text[:40])
 
 
 def _bounded_int(text: str) -> Any:
@@ -236,39 +237,79 @@ def _finite_float(text: str) -> Any:
     return value if abs(value) != float("inf") else _Unreadable(text)
 
 
-def _json_problem(data: Any) -> Msg | None:
-    """The first value out of bounds, named by its key path, or None. Iterative: no recursion."""
-    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+def _json_problem(data: Any, what: str = "save") -> Msg | None:
+    """The first value out of bounds in `data` (a `what`: "save", "snapshot", "seats"...), its
+    place worded (`_place`), or None. Iterative: no recursion."""
+    # Each value's path in the file as far as `_place` words it: its first two steps.
+    stack: list[tuple[Any, tuple, int]] = [(data, (), 0)]
     while stack:
-        value, where, depth = stack.pop()
+        value, path, depth = stack.pop()
         if depth > MAX_DEPTH:
-            return M("{key} is nested too deeply (at most {most} levels)", key=_where(where), most=MAX_DEPTH)
+            return M("the values are nested too deeply {where} (at most {most} levels)", where=_place(path, what),
+                     most=MAX_DEPTH)
         if isinstance(value, dict):
             for key, item in value.items():
                 if len(key) > MAX_STRING:
-                    return M("{key} has a key of {n} characters (at most {most})", key=_where(where),
+                    return M("a key {where} is too long ({n} characters; at most {most})", where=_place(path, what),
                              n=len(key), most=MAX_STRING)
-                stack.append((item, f"{where}.{key}" if where else key, depth + 1))
+                stack.append((item, path + (key,) if len(path) < 2 else path, depth + 1))
         elif isinstance(value, list):
-            stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
+            stack.extend((item, path + (i,) if len(path) < 2 else path, depth + 1) for i, item in enumerate(value))
         elif isinstance(value, str):
             if len(value) > MAX_STRING:
-                return M("{key} is too long ({n} characters; at most {most})", key=_where(where),
+                return M("a text {where} is too long ({n} characters; at most {most})", where=_place(path, what),
                          n=len(value), most=MAX_STRING)
         elif isinstance(value, bool) or value is None:
             continue
         elif isinstance(value, int):
             if value.bit_length() > MAX_INT_BITS:
-                return M("{key} is out of range (a number of {digits} digits)", key=_where(where),
+                return M("a number {where} is out of range ({digits} digits)", where=_place(path, what),
                          digits=len(str(abs(value))))
         elif isinstance(value, _Unreadable):
-            return value.problem(_where(where))
+            return value.problem(_place(path, what))
     return None
 
 
-def _where(path: str) -> Any:
-    """A value's key path in the file ('actions[3].kind'), or 'the file' for the whole."""
-    return f"'{path[:80]}'" if path else M("the file")
+def _place(path: tuple, what: str = "save") -> Msg:
+    """Where in the file a value lies, in the reader's words: the part of the file its first key
+    names (a save's options, its actions, a journal line's action or events, the computer
+    players, the seats, the lessons' progress), never the key path as the file writes it
+    ('options.a[0][0]': a player reads no JSON). A locative phrase ('in the options')."""
+    if what == "snapshot":  # a state read alone (an undo reaching back to a snapshot line)
+        return M("in the saved state of the game")
+    if not path:
+        return M("in the file")
+    top, rest = path[0], path[1:]
+    if isinstance(top, int):  # a list at the top (a damaged seats file)
+        return M("in the file")
+    index = rest[0] + 1 if rest and isinstance(rest[0], int) else None
+    if top == "options":
+        return M("in the game's options")
+    if top == "actions":
+        return M("in the actions") if index is None else M("in action {n}", n=index)
+    if top in ("a", "t", "w", "kind", "payload", "text", "label"):  # a journal line or its action alone
+        return M("in the action")
+    if top == "e":
+        return M("in the events of the action")
+    if top in ("snapshot", "state", "at", "hash"):
+        return M("in the saved state of the game")
+    if top == "bots":
+        return M("in the computer players") if not rest else M("in the computer player of seat {seat}", seat=str(rest[0])[:40])
+    if top == "seats":
+        return M("in the seats")
+    if top == "progress":
+        return M("in the lessons' progress")
+    if top == "seed":
+        return M("in the seed")
+    if top == "scenario":
+        return M("in the scenario's name")
+    if top == "title":
+        return M("in the game's name")
+    if top == "casual":
+        return M("in the table mode")
+    if top in ("format", "version"):
+        return M("in the file's format")
+    return M("in a part named {key}", key=str(top)[:40])
 
 
 # ---------------------------------------------------------------------- the envelope

@@ -78,6 +78,10 @@ class _Written:
     snapshot_at: int
 
 
+# The attributes whose assignment is a change of the game (Session.changes).
+_CHANGES = frozenset({"state", "casual", "title", "scenario", "seed", "options"})
+
+
 class Session:
     """One game at a table. Build with `Session.start`, `Session.replay` or `load_session`."""
 
@@ -94,6 +98,10 @@ class Session:
         self.seed = seed
         # A JSON round trip both copies the options and proves they can be saved.
         self.options: dict[str, Any] = json.loads(canonical_json(dict(options)))
+        # Bumped by every change of the game or its mode (an action, an undo, a load's history,
+        # the state or the mode set): what a table remembers of the game keys on it
+        # (game/ui/kit/game_table.py `table_key`), so no change can be missed.
+        self.changes = 0
         self.casual = casual
         if state is None:
             state, opening = title.opening(scenario, seed, self.options)
@@ -120,6 +128,11 @@ class Session:
         self._lines: list[str | None] = []  # each action's journal line, encoded once (None: not yet)
         self._file: _Written | None = None  # the journal the autosave appends to
         self._synced = 0  # leading actions the journal and the session share (undo lowers it)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _CHANGES:
+            self.__dict__["changes"] = self.__dict__.get("changes", 0) + 1
+        object.__setattr__(self, name, value)
 
     # ------------------------------------------------------------------ building sessions
 
@@ -181,6 +194,7 @@ class Session:
 
     def _record(self, action: Action, decider: str | None, turn: int, events: list[Event]) -> None:
         step = len(self.actions)
+        self.changes += 1
         self.actions.append(action)
         self.deciders.append(decider)
         self.turns.append(turn)
@@ -192,6 +206,7 @@ class Session:
                       events: list[list[Event]], lines: list[str | None]) -> None:
         """Actions a save holds with their log, taken as they are (before its snapshot), and
         their journal lines as the file has them (None: encoded again when a save needs it)."""
+        self.changes += 1
         del self._lines[len(self.actions):]
         self._lines += [None] * (len(self.actions) - len(self._lines)) + lines
         self.log.extend(len(self.actions), events, turns, deciders)
@@ -225,9 +240,12 @@ class Session:
             if revealed is None:
                 return str(M("Cannot undo '{action}': it drew cards only their holder may see. Only a casual "
                              "table may undo past that.", action=action.label or action.kind))
+        # The event's sentence inside the brackets without its full stop: it had read
+        # '(Subject 2 draws the tile Corridor 102.).' in every language.
+        said = str(revealed.message)
+        said = said[:-1] if said.endswith(".") and not said.endswith("..") else said
         return str(M("Cannot undo '{action}': it revealed hidden information ({revealed}). Only a "
-                     "casual table may undo past that.", action=action.label or action.kind,
-                     revealed=revealed.message))
+                     "casual table may undo past that.", action=action.label or action.kind, revealed=said))
 
     def undo_refusal(self) -> str | None:
         """Why the last action cannot be undone, or None if it can (in the current language)."""
@@ -257,7 +275,7 @@ class Session:
             if reason is not None:
                 raise UndoRefused(reason)
         undone = self.actions[count:]
-        self.state = self._rebuilt(count)
+        self.state = self._rebuilt(count)  # (a change: __setattr__)
         for kept in (self.actions, self.deciders, self.turns, self.events, self.revealed, self._lines):
             del kept[count:]
         self.log.truncate(count)

@@ -345,8 +345,8 @@ def test_a_load_reads_the_lines_before_the_last_snapshot_only_when_the_log_reads
 
 @pytest.mark.parametrize("old, new, words, action_reads", [
     (b'"e":[{', b'"e":[{oops', "the file is damaged", True),  # its events only
-    (b'"payload":{', b'"payload":{"big":' + b"9" * 100 + b",", "is out of range (a number of 100 digits)", False),
-    (b'"payload":{', b'"payload":{"deep":' + b"[" * 70 + b"]" * 70 + b",", "is nested too deeply", False),
+    (b'"payload":{', b'"payload":{"big":' + b"9" * 100 + b",", "a number in the action is out of range (100 digits)", False),
+    (b'"payload":{', b'"payload":{"deep":' + b"[" * 70 + b"]" * 70 + b",", "nested too deeply in the action", False),
     (b'"kind":"', b'"kind":5,"was":"', "is damaged)", False),
 ])
 @pytest.mark.parametrize("undo_first", [False, True])

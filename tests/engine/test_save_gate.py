@@ -31,7 +31,7 @@ def test_a_seed_of_5000_digits_names_the_key(tmp_path):
     path, data = saved(tmp_path)
     data["seed"] = "SEED"
     open(path, "w").write(json.dumps(data).replace('"SEED"', "7" * 5000))
-    assert "'seed' is out of range (a number of 5000 digits)" in error(path)
+    assert "a number in the seed is out of range (5000 digits)" in error(path)
 
 
 def test_a_large_but_readable_seed_is_out_of_range(tmp_path):
@@ -52,7 +52,8 @@ def test_options_nested_past_the_limit_name_the_key(tmp_path):
     path, data = saved(tmp_path)
     text = json.dumps(data).replace('"options": {}', '"options": {"a": ' + "[" * 200 + "]" * 200 + "}")
     open(path, "w").write(text)
-    assert "'options.a[0][0]" in error(path) and "nested too deeply" in error(path)
+    assert "the values are nested too deeply in the game's options (at most 64 levels)" in error(path)
+    assert "options.a" not in error(path)  # the place in words, not the key path as the file writes it
 
 
 @pytest.mark.parametrize("scenario, words", [
@@ -67,9 +68,9 @@ def test_custom_mission_names(tmp_path, scenario, words):
 
 
 @pytest.mark.parametrize("value, words", [
-    ("NaN", "'options.x' is not a finite number (NaN)"),
-    ("1e99999", "'options.x' is not a finite number (1e99999)"),
-    ('"' + "y" * 20_000 + '"', "'options.x' is too long (20000 characters"),
+    ("NaN", "a number in the game's options is not finite (NaN)"),
+    ("1e99999", "a number in the game's options is not finite (1e99999)"),
+    ('"' + "y" * 20_000 + '"', "a text in the game's options is too long (20000 characters"),
 ])
 def test_unreadable_values_name_their_key(tmp_path, value, words):
     path, data = saved(tmp_path)
@@ -169,7 +170,7 @@ def test_a_bots_state_past_the_general_bounds_names_its_key(tmp_path):
     path, data = saved(tmp_path)
     data["bots"] = {"A": {"bot": "RandomBot", "state": {"rng": "RNG"}}}
     open(path, "w").write(json.dumps(data).replace('"RNG"', "9" * 5000))
-    assert "'bots.A.state.rng' is out of range (a number of 5000 digits)" in error(path)
+    assert "a number in the computer player of seat A is out of range (5000 digits)" in error(path)
 
 
 def test_many_long_strings_are_read_in_linear_time(tmp_path):
@@ -194,3 +195,33 @@ def test_the_quick_depth_test_agrees_with_the_walk_that_names_the_key(levels, in
     for i in range(levels):
         value = [[], {"s": [1]}, value] if i % 2 else {"a": {}, "b": value, "c": [[]]}
     assert _shallow(value) == (_json_problem(value) is None)
+
+
+@pytest.mark.parametrize("lang, deep, long_text, bot_number", [
+    ("hu", "a játék beállításaiban túl mélyen egymásba ágyazottak az értékek (legfeljebb 64 szint)",
+     "a játék beállításaiban egy szöveg túl hosszú (20000 karakter; legfeljebb 10000)",
+     "az A hely gépi játékosának adataiban egy szám túl nagy (5000 számjegy)"),
+    ("el", "οι τιμές στις επιλογές του παιχνιδιού είναι φωλιασμένες σε πάρα πολλά επίπεδα (το πολύ 64)",
+     "ένα κείμενο στις επιλογές του παιχνιδιού είναι πολύ μεγάλο (20000 χαρακτήρες· το πολύ 10000)",
+     "ένας αριθμός στα στοιχεία του παίκτη-υπολογιστή της θέσης A είναι εκτός ορίων (5000 ψηφία)"),
+])
+def test_the_limits_name_the_place_in_the_readers_words(tmp_path, lang, deep, long_text, bot_number):
+    """A value past the gate's bounds is placed by the part of the file it is in, worded in the
+    reader's language ('in the game's options'), not by the key path as the file writes it
+    ('options.a[0][0]', 'bots.A.state.rng')."""
+    from game import i18n
+
+    path, data = saved(tmp_path)
+    plain = json.dumps(data)
+    i18n.set_language(lang)
+    try:
+        open(path, "w").write(plain.replace('"options": {}', '"options": {"a": ' + "[" * 200 + "]" * 200 + "}"))
+        assert error(path).endswith(": " + deep)
+        open(path, "w").write(plain.replace('"options": {}', '"options": {"x": "' + "y" * 20_000 + '"}'))
+        assert error(path).endswith(": " + long_text)
+        data["bots"] = {"A": {"bot": "RandomBot", "state": {"rng": "RNG"}}}
+        open(path, "w").write(json.dumps(data).replace('"RNG"', "9" * 5000))
+        message = error(path)
+        assert message.endswith(": " + bot_number) and "bots.A" not in message and "options." not in message
+    finally:
+        i18n.set_language("en")

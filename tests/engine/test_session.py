@@ -220,7 +220,7 @@ def test_undo_refuses_to_cross_a_draw():
     session = first_session_with("draw")
     reason = session.undo_refusal()
     assert reason == ("Cannot undo 'Draw a card': it revealed hidden information "
-                      f"({session.state.active} draws a card.). Only a casual table may undo past that.")
+                      f"({session.state.active} draws a card). Only a casual table may undo past that.")
     with pytest.raises(UndoRefused) as info:
         session.undo()
     assert info.value.reason == reason and len(session.actions) == 1
@@ -285,3 +285,18 @@ def test_write_json_atomic_creates_parent_dirs(tmp_path):
 def test_options_must_be_json(tmp_path):
     with pytest.raises(TypeError):
         Session.start(TITLE, "duel", 1, {"hp": object()})
+
+
+@pytest.mark.parametrize("lang", ["hu", "el"])
+def test_the_revealed_sentence_in_an_undo_refusal_ends_once(lang):
+    """The event's sentence inside the refusal's brackets lost its own full stop: it had read
+    '(… draws a card.).' in every language."""
+    from game import i18n
+
+    session = first_session_with("draw")
+    i18n.set_language(lang)
+    try:
+        reason = session.undo_refusal()
+    finally:
+        i18n.set_language("en")
+    assert ".)" not in reason and reason.endswith("."), reason

@@ -120,7 +120,7 @@ def test_a_saved_bot_state_the_bot_refuses_is_said_and_the_bot_starts_fresh(make
 
 
 @pytest.mark.parametrize("side, words", [
-    ("[" * 100 + "]" * 100, "is nested too deeply (at most 64 levels)"),
+    ("[" * 100 + "]" * 100, "the values are nested too deeply in the file (at most 64 levels)"),
     ("[" * 50_000 + "]" * 50_000, "the file is too large"),
     ('{"seats": ["bot"]}', "it does not list one seat (human or bot) per player"),
     ('{"seats": ["bot", "robot"]}', "it does not list one seat (human or bot) per player"),

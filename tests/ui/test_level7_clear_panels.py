@@ -2,6 +2,7 @@
 on a crowded map (and of the step's sentence), at 1280x720 and 1920x1080, 100% and 125%."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -45,8 +46,9 @@ def test_the_dice_tray_covers_no_figure(make_app, config_dir, size, scale):
     table.dice = _roll()
     figures = table._figure_rects()
     assert len(figures) >= 8
-    tray = table.tray_place()
-    assert [f for f in figures if tray_bound(table.ctx, table.view_rect, table.dice, tray).colliderect(f)] == []
+    tray, small = table.tray_place()
+    form = replace(table.dice, small=small)
+    assert [f for f in figures if tray_bound(table.ctx, table.view_rect, form, tray).colliderect(f)] == []
     assert table.view_rect.contains(tray)
 
 
@@ -61,7 +63,7 @@ def test_the_tray_under_a_steps_sentence_covers_neither_figures_nor_the_sentence
                          {}, actor=table.state.turn.player)]
     table.dice = _roll()
     panel, _lines, _reveal = table._step_place()
-    tray = table.tray_place()
+    tray, _small = table.tray_place()
     figures = table._figure_rects(table.steps[0].tiles)
     assert [f for f in figures if tray.colliderect(f)] == []
     assert not tray.colliderect(panel) and table.view_rect.contains(tray)
@@ -101,10 +103,16 @@ def test_where_no_place_holds_the_tray_its_dice_are_smaller(make_app, config_dir
 
     app, table = _crowded_table(make_app, config_dir, (1280, 720), 1.25, seed=3, players=2, actions=30)
     table.dice = _roll()
-    tray = table.tray_place()
+    tray, small = table.tray_place()
     figures = table._figure_rects()
-    assert table.dice.small
-    assert [f for f in figures if tray_bound(table.ctx, table.view_rect, table.dice, tray).colliderect(f)] == []
+    assert small
+    # A query: asking where the tray lies leaves the roll as it was (it had set the roll's
+    # small flag as it looked); the drawing gives the roll its form.
+    assert not table.dice.small
+    assert table.tray_place() == (tray, True) and not table.dice.small
+    form = replace(table.dice, small=True)
+    assert [f for f in figures if tray_bound(table.ctx, table.view_rect, form, tray).colliderect(f)] == []
     assert table.view_rect.contains(tray)
     app._force_redraw = True
     app.run(max_frames=1)  # drawn there, small
+    assert table.dice.small

@@ -25,7 +25,7 @@ def test_hostile_saves_are_rows_with_the_gate_message(make_app, config_dir):
     setup.show_saves()
     app.run(max_frames=1)
     rows = {e.path.name: e for e in setup.saves}
-    for path, words in ((deep, "nested too deeply"), (seed, "'seed' is out of range (a number of 5000 digits)"),
+    for path, words in ((deep, "nested too deeply"), (seed, "a number in the seed is out of range (5000 digits)"),
                         (nul, "the save's scenario name holds a control character")):
         entry = rows[path.name]
         head, detail = load_list.describe(entry, setup.save_words)

@@ -1867,7 +1867,7 @@ class ConvoyTable(GameTable):
 
     # ------------------------------------------------------------------ side panel
     def side_labels(self) -> dict[str, str]:
-        return {"phase": _("Round"), "ai": _("AI"), "log": _("Log")}
+        return {"phase": _("Round"), **super().side_labels()}
 
     def sections(self) -> dict:
         return {"phase": self._side_phase}

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import json
 import math
+from operator import attrgetter
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -40,7 +41,7 @@ import pygame
 from game.engine.protocol import Action, Event, IllegalAction, canonical_json
 from game.engine.session import SaveError, Session, UndoRefused
 from game.engine.text import as_text
-from game.i18n import _, fill, language
+from game.i18n import _, fill, generation, language, pgettext
 from game.ui import widgets
 from game.ui.kit import ai_panel, clear_place, end_screen
 from game.ui.kit.ai_panel import AiShown
@@ -214,15 +215,56 @@ def _way_out(buttons: list) -> bool:
         (not buttons[-1][2] and any(p for _l, _w, p in buttons[:-1]))
 
 
+class Seats(list):
+    """A table's seats ("human" or "bot" per player, in player order): a list that is replaced,
+    never changed in place (a seat change assigns `GameTable.seats` anew, which bumps the
+    table's version: `GameTable.table_version`)."""
+
+    def _refused(self, *_args: Any, **_kwargs: Any) -> None:
+        raise TypeError("a table's seats change by assigning GameTable.seats anew")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refused  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _refused  # type: ignore[assignment]
+
+
+# The table's own fields that what it remembers of the game as it stands reads besides the
+# session: assigning any of them is a change of the table (GameTable.table_version).
+TABLE_INPUTS = ("session", "seats", "viewer", "handoff", "seated", "state_version")
+
+
+def _table_input(name: str) -> property:
+    """A field of TABLE_INPUTS: read as a plain attribute is (a C getter: the frame reads them
+    often), assigned through a setter that bumps the table's version."""
+    kept = "_input_" + name
+
+    def assign(table: GameTable, value: Any) -> None:
+        if name == "seats" and type(value) is not Seats:
+            value = Seats(value)
+        table.__dict__["table_version"] = table.__dict__.get("table_version", 0) + 1
+        table.__dict__[kept] = value
+
+    return property(attrgetter(kept), assign, doc=f"The table's {name} (a TABLE_INPUTS field).")
+
+
 class GameTable(Scene, ABC):
     key = ""  # the title's package name, for the F1 Rules tab
+    session = _table_input("session")
+    seats = _table_input("seats")
+    viewer = _table_input("viewer")
+    handoff = _table_input("handoff")
+    seated = _table_input("seated")
+    state_version = _table_input("state_version")
     saves: SaveStore  # the title's saves (set on the subclass)
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
         super().__init__(ctx)
+        # Bumped by every assignment of a TABLE_INPUTS field (their setters): an action applied,
+        # an undo or a load (state_version, session), a hand-off card shown or taken away
+        # (handoff, seated), whose hand shows (viewer), a seat change (seats).
+        self.table_version = 0
         self.session = session
-        self.seats = list(seats)
+        self.seats = Seats(seats)
         self.save_path = save_path or self.saves.autosave_path()
         self.bot_delay_ms = bot_delay_ms
         self.paused = False  # P: bots and the AI wait until P again (a person can look)
@@ -603,8 +645,10 @@ class GameTable(Scene, ABC):
     AI_OPEN_FROM = 760
 
     def side_labels(self) -> dict[str, str]:
-        """Each section's tab name (when the panel is tabbed)."""
-        return {"ai": _("AI"), "log": _("Log")}
+        """Each section's tab name (when the panel is tabbed): a tab's own word where the
+        section's heading is long (the Greek heading 'Ημερολόγιο', Log, with Doom's four tabs
+        set them all at 9-10 units in 1280x720; the tab says 'Ιστορικό')."""
+        return {"ai": _("AI"), "log": pgettext("side panel tab", "Log")}
 
     def sections(self) -> dict[str, Any]:
         """The title's own side-panel sections: name -> draw(surface, x, y, w) returning the y
@@ -812,6 +856,14 @@ class GameTable(Scene, ABC):
         """The players in seat order (as the title's save store reads them from the state)."""
         return self.saves.players(self.session.state)
 
+    def table_key(self) -> tuple[int, int, int]:
+        """What changes with every change of the game as the table shows it: the table's
+        version (TABLE_INPUTS assigned), the session's (Session.changes: an action, an undo, a
+        load's history, the mode) and the language's (i18n.generation). A memo of an answer
+        worked out from the table keys on it, never on a list of what the answer reads (such a
+        list once missed the hand-off card and who sat behind it)."""
+        return self.table_version, self.session.changes, generation()
+
     def is_bot(self, player: str | None) -> bool:
         if player is None or player not in self.players:
             return False
@@ -1015,14 +1067,10 @@ class GameTable(Scene, ABC):
         Moloch's kept hand: a board game's player takes back only their own move).
 
         Asked at every frame drawn (the toolbar's key greys the button), it is worked out once
-        per game as it stands (`undo_refusal_now`): the answer is remembered with everything it
-        reads, the session and its length, the table's state version (bumped by every action,
-        undo and lesson step, `_after_change`), the mode, the seats, whose hand is on show, the
-        hand-off card and who sits at the desk behind it, and the language its words are in; a
+        per game as it stands (`undo_refusal_now`): the answer is remembered with the table's
+        key (`table_key`: any change of the table, the session or the language changes it); a
         table built on a load starts with none."""
-        session = self.session
-        key = (session, len(session.actions), self.state_version, session.casual, tuple(self.seats), self.viewer,
-               self.handoff, self.seated, language())
+        key = self.table_key()
         memo = self._undo_memo
         if memo is not None and memo[0] == key:
             return memo[1]
@@ -1657,7 +1705,7 @@ class GameTable(Scene, ABC):
     def _dice_shown(self) -> tuple | None:
         if self.dice is None:
             return None
-        place = self.tray_place()  # first: it sets whether the tray is small, which its key holds
+        place = self._tray_set()  # first: the roll's form, which its key holds
         return tray_key(self.dice), tray_bound(self.ctx, self.view_rect, self.dice, place)
 
     def tray_keep_off(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
@@ -1666,24 +1714,26 @@ class GameTable(Scene, ABC):
         none by default, and the tray lies low in the view's middle."""
         return [], []
 
-    def tray_place(self) -> pygame.Rect:
-        """The dice tray's panel: low in the view's middle, unless it covers a figure or a panel
-        of `tray_keep_off` there: then the first place of `clear_place.places` that covers the
+    def tray_place(self) -> tuple[pygame.Rect, bool]:
+        """Where the dice tray lies and whether in its small form (smaller dice, a narrower
+        panel): low in the view's middle, unless it covers a figure or a panel of
+        `tray_keep_off` there: then the first place of `clear_place.places` that covers the
         fewest figures, then the least of the panels (Level 7's tray hid the figures of a crowded
-        map for the two seconds it shows). Worked out once per frame key and roll."""
+        map for the two seconds it shows), small only where the usual tray finds no clear place.
+        A query: the roll is left as it is (`_tray_set` gives the roll the form it is drawn in).
+        Worked out once per frame key and roll."""
         roll = self.dice
         figures, panels = self.tray_keep_off()
         if not figures and not panels:
-            roll.small = False
-            return tray_rect(self.ctx, self.view_rect, roll)
+            return tray_rect(self.ctx, self.view_rect, replace(roll, small=False)), False
         key = (roll.title, roll.summary, len(roll.dice), tuple(self.view_rect), tuple(map(tuple, figures)),
                tuple(map(tuple, panels)))
         if self._tray_memo[0] != key:
             found = []
             for small in (False, True):  # smaller dice only where the usual tray finds no clear place
-                roll.small = small
-                usual = tray_rect(self.ctx, self.view_rect, roll)
-                bound = tray_bound(self.ctx, self.view_rect, roll, usual)  # its lines may stand out of its panel
+                form = replace(roll, small=small)
+                usual = tray_rect(self.ctx, self.view_rect, form)
+                bound = tray_bound(self.ctx, self.view_rect, form, usual)  # its lines may stand out of its panel
                 grow = (usual.left - bound.left, usual.top - bound.top, bound.right - usual.right,
                         bound.bottom - usual.bottom)
 
@@ -1701,8 +1751,14 @@ class GameTable(Scene, ABC):
             covers, small, best = min(found, key=lambda t: t[:2])
             self._tray_memo = (key, (small, best))
         small, best = self._tray_memo[1]
-        roll.small = small
-        return best.copy()
+        return best.copy(), small
+
+    def _tray_set(self) -> pygame.Rect:
+        """The tray's place (`tray_place`), the roll given the form it is drawn in there (its
+        key, `tray_key`, holds the form)."""
+        place, small = self.tray_place()
+        self.dice.small = small
+        return place
 
     def draw_moving(self, surface, back: Callable[[pygame.Surface], Any]) -> bool:
         """A frame in which the clock moved things (a figure sliding, the dice rolling), the
@@ -2536,7 +2592,7 @@ class GameTable(Scene, ABC):
         sentence stays readable: in Convoy the card the pointer rested on after a refused drop
         hid its first half), then the end panel or the handoff card."""
         if self.dice is not None:
-            dice_tray(surface, self.ctx, self.view_rect, self.dice, self.tray_place())
+            dice_tray(surface, self.ctx, self.view_rect, self.dice, self._tray_set())
         if self._hover_card is not None and self._enlarged_shows():
             self._draw_hover_card(surface)
         if self.message:

@@ -41,6 +41,17 @@ def describe(entry: SaveEntry, words: SaveWords) -> tuple[str, str]:
     return head, detail + "   " + ", ".join(who)
 
 
+def _detail_lines(ctx: Context, detail: str, room: int) -> tuple[list[str], pygame.font.Font]:
+    """A save row's detail in at most two lines of `room` px: at 13 units, else 12, else 11;
+    longer still (a table of five bots' names), the second line ends in an ellipsis."""
+    for size in (13, 12, 11):
+        font = ctx.font(size)
+        lines = widgets.wrap(detail, font, room)
+        if len(lines) <= 2:
+            return lines, font
+    return [lines[0], widgets.elide(" ".join(lines[1:]), font, room)], font
+
+
 def draw(surface: pygame.Surface, ctx: Context, area: pygame.Rect, entries: list[SaveEntry], words: SaveWords,
          scroll: int, mouse: tuple[int, int] | None) -> tuple[list[tuple[pygame.Rect, str]], int]:
     """The list in `area`; returns the clickable rows ("open:<i>") and the largest useful scroll."""
@@ -83,8 +94,12 @@ def draw(surface: pygame.Surface, ctx: Context, area: pygame.Rect, entries: list
             room = rect.width - px(24)
             font = widgets.line_font(ctx, head, room, 16, 12, bold=True)
             widgets.text(surface, widgets.elide(head, font, room), font, pal.text, (rect.left + px(12), rect.top + px(6)))
-            line = widgets.wrap(detail, small, rect.width - px(24))[0]
-            widgets.text(surface, line, small, pal.text_dim, (rect.left + px(12), rect.top + px(32)))
+            # The date, seed and actions, then who sits where: in the two lines under the
+            # headline, a size smaller where two lines at 13 units do not take it (only the first
+            # line was drawn: a Greek Doom save at 1280x720 lost its invader's seat at 'Ο').
+            lines, font = _detail_lines(ctx, detail, room)
+            for k, line in enumerate(lines):
+                widgets.text(surface, line, font, pal.text_dim, (rect.left + px(12), rect.top + px(28) + k * font.get_linesize()))
         hits.append((rect, f"open:{i}"))
         y += row_h
     if max_scroll:

@@ -1968,14 +1968,14 @@ class Level7Table(GameTable):
         panel, _lines, reveal = self._step_place()
         return self._figure_rects(self.steps[0].tiles), [panel] + ([reveal] if reveal is not None else [])
 
-    def tray_place(self) -> pygame.Rect:
+    def tray_place(self) -> tuple[pygame.Rect, bool]:
         """With a step on show, the tray's place laid out with its panels (`_step_layout`) where
-        it covers no figure; else the kit's, clear of the figures and the step's panels."""
+        it covers no figure, in its usual form; else the kit's, clear of the figures and the
+        step's panels."""
         if self.steps and self.dice is not None:
             tray = self._step_layout()[3]
             if tray is not None and not any(tray.colliderect(f) for f in self._figure_rects(self.steps[0].tiles)):
-                self.dice.small = False
-                return tray
+                return tray, False
         return super().tray_place()
 
     def _draw_preview(self, surface) -> None:
@@ -2261,7 +2261,7 @@ class Level7Table(GameTable):
 
     # ------------------------------------------------------------------ side panel and hand
     def side_labels(self) -> dict[str, str]:
-        return {"party": _("Party"), "event": _("Event"), "log": _("Log")}
+        return {"party": _("Party"), "event": _("Event"), "log": super().side_labels()["log"]}
 
     def sections(self) -> dict:
         return {"party": self._side_party, "event": self._side_event}
