@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from game.engine.errors import InputError
+from game.engine.text import M, Msg
 
 KeyPath = Sequence[str | int]
 
@@ -95,9 +96,10 @@ def parse_toml(text: str, path: str | Path = "<text>") -> TomlFile:
 
 
 class TomlLimit(Exception):
-    """A TOML file past the gate's bounds: `problem`, the key path (may be '') and line."""
+    """A TOML file past the gate's bounds: `problem` (a message, worded when shown), the key path
+    (may be '') and line."""
 
-    def __init__(self, problem: str, key: str = "", line: int | None = None):
+    def __init__(self, problem: Msg | str, key: str = "", line: int | None = None):
         self.problem, self.key, self.line = problem, key, line
         super().__init__(problem)
 
@@ -107,17 +109,18 @@ def loads_bounded(text: str, parse=tomllib.loads) -> dict[str, Any]:
     as before, TomlLimit for a file too large, nested too deeply, or holding a number or string
     past the bounds. Never RecursionError, never a hang on a long number."""
     if len(text) > MAX_TOML_BYTES:
-        raise TomlLimit(f"the file is too large ({len(text)} characters; at most {MAX_TOML_BYTES})")
+        raise TomlLimit(M("the file is too large ({size} characters; at most {most})", size=len(text), most=MAX_TOML_BYTES))
     try:
         data = parse(text)
     except RecursionError:
-        raise TomlLimit(f"arrays or tables are nested too deeply (at most {MAX_TOML_DEPTH} levels)",
+        raise TomlLimit(M("arrays or tables are nested too deeply (at most {most} levels)", most=MAX_TOML_DEPTH),
                         line=_first_line(text, r"[\[{](?:\s*[\[{]){%d,}" % MAX_TOML_DEPTH)) from None
     except ValueError as exc:
         if type(exc).__name__ == "TOMLDecodeError":
             raise
         # int() past Python's 4300-digit limit (tomllib does not catch it)
-        raise TomlLimit(f"a number is too long ({str(exc).split(':')[-1].split(';')[0].strip()})",
+        digits = re.search(r"has (\d+) digits", str(exc))
+        raise TomlLimit(M("a number is too long ({digits} digits; at most 64 bits)", digits=digits.group(1) if digits else "4300+"),
                         line=_first_line(text, r"\d{%d,}" % 40)) from None
     _check_bounds(data, text)
     return data
@@ -129,13 +132,43 @@ def read_toml_file(path: str | Path, parse=tomllib.loads) -> dict[str, Any]:
     for a file past the bounds (its size is checked before it is read)."""
     p = Path(path)
     if p.stat().st_size > MAX_TOML_BYTES:
-        raise TomlLimit(f"the file is too large ({p.stat().st_size} bytes; at most {MAX_TOML_BYTES})")
+        raise TomlLimit(M("the file is too large ({size} bytes; at most {most})", size=p.stat().st_size, most=MAX_TOML_BYTES))
     return loads_bounded(p.read_text(encoding="utf-8"), parse)
 
 
-def toml_limit_message(path: str | Path, exc: TomlLimit) -> str:
-    """`file: key (line N): problem`, the style of DataError."""
-    return str(DataError(path, exc.problem, exc.key, exc.line))
+def toml_limit_message(path: str | Path, exc: TomlLimit) -> Msg:
+    """`file: key (line N): problem`, the style of DataError, in the reader's language (a message
+    worded when shown: the settings file is read before the language is set)."""
+    if exc.key and exc.line is not None:
+        problem = M("{key} (line {line}): {problem}", key=exc.key, line=exc.line, problem=exc.problem)
+    elif exc.line is not None:
+        problem = M("line {line}: {problem}", line=exc.line, problem=exc.problem)
+    elif exc.key:
+        problem = M("{key}: {problem}", key=exc.key, problem=exc.problem)
+    else:
+        problem = exc.problem
+    return M("{path}: {problem}", path=str(path), problem=problem)
+
+
+def toml_problem(path: str | Path, exc: Exception) -> Msg:
+    """What went wrong reading a player's TOML file with `read_toml_file` (the OSError,
+    UnicodeDecodeError, TOMLDecodeError or TomlLimit it raised) as `file: problem` in the reader's
+    language, worded when shown. One wording for the settings, custom missions and build scripts."""
+    if isinstance(exc, TomlLimit):
+        return toml_limit_message(path, exc)
+    if isinstance(exc, FileNotFoundError):
+        problem = M("there is no such file")
+    elif isinstance(exc, PermissionError):
+        problem = M("the file cannot be read: no permission")
+    elif isinstance(exc, IsADirectoryError):
+        problem = M("this is a folder, not a file")
+    elif isinstance(exc, UnicodeDecodeError):
+        problem = M("not UTF-8 text (byte {n})", n=exc.start)
+    elif isinstance(exc, OSError):
+        problem = M("cannot read ({why})", why=str(exc.strerror or exc))
+    else:  # tomllib's or tomli's TOMLDecodeError: the parser's own reason, with its line
+        problem = M("bad TOML ({why})", why=str(exc))
+    return M("{path}: {problem}", path=str(path), problem=problem)
 
 
 def _first_line(text: str, pattern: str) -> int | None:
@@ -149,7 +182,7 @@ def _check_bounds(data: dict[str, Any], text: str) -> None:
     while stack:
         value, path = stack.pop()
         if len(path) > MAX_TOML_DEPTH:
-            raise TomlLimit(f"nested too deeply (at most {MAX_TOML_DEPTH} levels)", format_key(path[:MAX_TOML_DEPTH]),
+            raise TomlLimit(M("nested too deeply (at most {most} levels)", most=MAX_TOML_DEPTH), format_key(path[:MAX_TOML_DEPTH]),
                             key_line(text, path[:4]))
         if isinstance(value, dict):
             stack.extend((v, path + [k]) for k, v in value.items())
@@ -158,10 +191,10 @@ def _check_bounds(data: dict[str, Any], text: str) -> None:
         elif isinstance(value, bool):
             continue
         elif isinstance(value, int) and value.bit_length() > MAX_TOML_INT_BITS:
-            raise TomlLimit(f"number of {len(str(abs(value)))} digits is out of range (at most 64 bits)",
+            raise TomlLimit(M("number of {digits} digits is out of range (at most 64 bits)", digits=len(str(abs(value)))),
                             format_key(path), key_line(text, path))
         elif isinstance(value, str) and len(value) > MAX_TOML_STRING:
-            raise TomlLimit(f"text of {len(value)} characters is too long (at most {MAX_TOML_STRING})",
+            raise TomlLimit(M("text of {n} characters is too long (at most {most})", n=len(value), most=MAX_TOML_STRING),
                             format_key(path), key_line(text, path))
 
 

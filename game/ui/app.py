@@ -60,6 +60,7 @@ class App:
         settings, notice = load_settings(self.settings_file, i18n.available_languages())
         i18n.set_language(settings.language)
         self.ctx = Context(settings=settings, assets=Assets(), maps_dir=maps_dir, settings_file=self.settings_file)
+        self._settings_notice = notice  # said until the Settings screen writes a good file
         if notice:
             self.ctx.notices.append(notice)
         _clean_interrupted_writes(maps_dir)
@@ -140,6 +141,10 @@ class App:
         except OSError as exc:
             cannot = _("cannot save settings")  # outside the f-string, where pybabel finds it
             self.ctx.notices.append(f"{self.settings_file}: {cannot} ({exc.strerror or exc})")
+        else:  # the file now holds good values: what was wrong with it is past
+            if self._settings_notice in self.ctx.notices:
+                self.ctx.notices.remove(self._settings_notice)
+            self._settings_notice = None
         for scene in self.scenes:
             scene.on_settings_changed()
         self._force_redraw = True

@@ -3,6 +3,7 @@ a visible message and defaults, never a crash."""
 from __future__ import annotations
 
 import pygame
+import pytest
 import tomli
 
 from game import i18n
@@ -31,7 +32,7 @@ def test_broken_file_gives_defaults_and_a_message_naming_it(config_dir):
     path.write_text("ui_scale = = 2\n")
     settings, message = load_settings(path)
     assert settings == Settings()
-    assert str(path) in message and "not valid TOML" in message
+    assert str(path) in message and "bad TOML" in message
 
 
 def test_bad_values_keep_the_good_ones(config_dir):
@@ -121,3 +122,85 @@ def test_the_pace_setting_slows_or_speeds_the_bots_and_p_pauses_them(make_app, c
 
     save_settings(app.ctx.settings, config_dir / "settings.toml")
     assert load_settings(config_dir / "settings.toml")[0].pace == "slow"
+
+
+def test_a_value_of_another_type_is_refused_not_a_crash(config_dir):
+    """Issue 22: `palette = []` or `pace = {a = 1}` in the settings file gave the defaults for
+    those with a message; a list or table there had stopped the program at start (TypeError:
+    unhashable type, in `palette in PALETTES`)."""
+    config_dir.mkdir(parents=True)
+    path = config_dir / "settings.toml"
+    path.write_text('language = 5\nui_scale = true\npalette = []\npace = {a = 1}\n')
+    settings, message = load_settings(path, ["en", "hu"])
+    assert settings == Settings()
+    assert all(key in message for key in ("ui_scale", "language", "palette", "pace")) and str(path) in message
+
+
+def _hungarian_file_with_a_bad_value(config_dir):
+    config_dir.mkdir(parents=True)
+    path = config_dir / "settings.toml"
+    path.write_text('language = "hu"\nui_scale = "huge"\npace = "turbo"\n')
+    return path
+
+
+def test_a_settings_notice_reads_in_the_files_language(config_dir, make_app):
+    """A Hungarian settings file with one bad value: the menu's notice is Hungarian (it was worded
+    in English before the file's language was set: 'ui_scale 'huge' is not a number from 0.5 to 3;
+    ... using defaults for those')."""
+    path = _hungarian_file_with_a_bad_value(config_dir)
+    app = make_app()
+    assert i18n.language() == "hu"
+    [notice] = app.ctx.notices
+    shown = str(notice)
+    assert str(path) in shown and "'huge'" in shown and "'turbo'" in shown
+    assert "alapértelmezett" in shown and "is not" not in shown and "using" not in shown
+    i18n.set_language("el")
+    assert "προεπιλογές" in str(notice)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_a_settings_notice_stays_inside_its_box_in_the_menu(config_dir, make_app, scale):
+    """The menu drew a notice on one line: a Hungarian one with the file's path ran out of its box
+    and the 1280x720 window; and at 125% its box covered the lower half of the menu's buttons.
+    The buttons and the strip right of the box are drawn as without a notice."""
+    _hungarian_file_with_a_bad_value(config_dir)
+    app = make_app()
+    if scale != 1.0:
+        app.ctx.settings = Settings(ui_scale=scale, language="hu")
+        app.top.on_settings_changed()
+        app.top.draw(app.screen)
+    with_notice = app.screen.copy()
+    notices = list(app.ctx.notices)
+    app.ctx.notices.clear()
+    app.top.dirty = True
+    app.top.draw(app.screen)
+    plain = app.screen.copy()
+    app.ctx.notices.extend(notices)
+    w, h = app.screen.get_size()
+    px = app.ctx.px
+    buttons = [b.rect for b in app.top.buttons]
+    for r in buttons:
+        for x in range(r.left, r.right, 3):
+            for y in range(r.top, r.bottom, 3):
+                assert with_notice.get_at((x, y)) == plain.get_at((x, y)), ("a button covered", x, y)
+    low = max(r.bottom for r in buttons)
+    for x in range(w - px(12), w):
+        for y in range(low, h):
+            assert with_notice.get_at((x, y)) == plain.get_at((x, y)), ("past the box", x, y)
+    # and the notice is drawn, below the buttons
+    assert any(with_notice.get_at((x, y)) != plain.get_at((x, y)) for x in range(px(30), px(90)) for y in range(low, h))
+
+
+def test_the_settings_notice_goes_when_the_settings_screen_writes_a_good_file(config_dir, make_app):
+    """The notice about a bad value stayed on the menu for the whole session, after the Settings
+    screen had written good values over it."""
+    path = _hungarian_file_with_a_bad_value(config_dir)
+    app = make_app()
+    app.ctx.notices.append("another notice")
+    assert any(str(path) in str(n) for n in app.ctx.notices)
+    key(pygame.K_s)
+    app.run(max_frames=1)
+    key(pygame.K_RIGHT)  # UI scale 100 % -> 125 %
+    app.run(max_frames=2)
+    assert tomli.loads(path.read_text())["ui_scale"] == 1.25
+    assert app.ctx.notices == ["another notice"]

@@ -738,5 +738,5 @@ class LessonList(Scene):
         if ctx.notices:  # a lesson that could not start says why here
             note = pygame.Rect(left, surface.get_height() - px(56), w, px(40))
             pygame.draw.rect(surface, (70, 30, 30), note, border_radius=px(6))
-            widgets.text(surface, widgets.elide(ctx.notices[-1], ctx.font(14), w - px(24)), ctx.font(14), pal.text,
+            widgets.text(surface, widgets.elide(str(ctx.notices[-1]), ctx.font(14), w - px(24)), ctx.font(14), pal.text,
                          (note.left + px(12), note.centery), "midleft")
