@@ -23,3 +23,24 @@ class SavedFileChanged(ValueError):
 
     def __str__(self) -> str:
         return str(self.message)
+
+
+def os_reason(exc: OSError):
+    """Why the system would not read a file, in the reader's language (a message worded when
+    shown): the common reasons in words of our own (the system's `strerror` is English: a
+    Hungarian map list read 'nem olvasható (Permission denied)'), any other as the system says it."""
+    import errno
+
+    from game.engine.text import M
+
+    if isinstance(exc, PermissionError):
+        return M("no permission to read it")
+    if isinstance(exc, IsADirectoryError):
+        return M("it is a folder, not a file")
+    if isinstance(exc, FileNotFoundError):
+        return M("there is no such file")
+    if exc.errno == errno.ENAMETOOLONG:
+        return M("the file's name is too long")
+    if exc.errno == errno.ELOOP:
+        return M("its links go round in a circle")
+    return str(exc.strerror or exc)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from game.engine.errors import InputError
+from game.engine.errors import InputError, os_reason
 from game.engine.text import M, Msg
 
 KeyPath = Sequence[str | int]
@@ -165,7 +165,7 @@ def toml_problem(path: str | Path, exc: Exception) -> Msg:
     elif isinstance(exc, UnicodeDecodeError):
         problem = M("not UTF-8 text (byte {n})", n=exc.start)
     elif isinstance(exc, OSError):
-        problem = M("cannot read ({why})", why=str(exc.strerror or exc))
+        problem = M("cannot read ({why})", why=os_reason(exc))
     else:  # tomllib's or tomli's TOMLDecodeError: the parser's own reason, with its line
         problem = M("bad TOML ({why})", why=str(exc))
     return M("{path}: {problem}", path=str(path), problem=problem)
