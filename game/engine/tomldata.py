@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from game import i18n
 from game.engine.errors import InputError, os_reason
 from game.engine.text import M, Msg
 
@@ -41,7 +42,7 @@ class DataError(InputError):
         if key:
             where += f": {key}"
         if line is not None:
-            where += f" (line {line})"
+            where += " " + i18n.translate("(line {line})").format(line=line)  # in the reader's language
         super().__init__(f"{where}: {problem}")
 
 
@@ -73,14 +74,12 @@ def load_toml(path: str | Path) -> TomlFile:
     p = Path(path)
     try:
         if p.stat().st_size > MAX_TOML_BYTES:
-            raise DataError(p, f"the file is too large ({p.stat().st_size} bytes; at most {MAX_TOML_BYTES})")
+            raise DataError(p, M("the file is too large ({size} bytes; at most {most})", size=p.stat().st_size, most=MAX_TOML_BYTES))
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise DataError(p, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise DataError(p, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise DataError(p, f"cannot read the file ({exc.strerror})") from None
+        raise DataError(p, M("file not found")) from None
+    except (OSError, UnicodeDecodeError) as exc:  # in the reader's words, as a player's file's
+        raise DataError(p, _file_problem(exc)) from None
     return parse_toml(text, p)
 
 
@@ -89,7 +88,7 @@ def parse_toml(text: str, path: str | Path = "<text>") -> TomlFile:
         data = loads_bounded(text)
     except tomllib.TOMLDecodeError as exc:
         line = _line_from_message(str(exc))
-        raise DataError(path, f"TOML syntax error: {exc}", line=line) from None
+        raise DataError(path, M("TOML syntax error: {why}", why=str(exc)), line=line) from None
     except TomlLimit as exc:
         raise DataError(path, exc.problem, exc.key, exc.line) from None
     return TomlFile(Path(path), text, data)
@@ -156,19 +155,23 @@ def toml_problem(path: str | Path, exc: Exception) -> Msg:
     language, worded when shown. One wording for the settings, custom missions and build scripts."""
     if isinstance(exc, TomlLimit):
         return toml_limit_message(path, exc)
+    return M("{path}: {problem}", path=str(path), problem=_file_problem(exc))
+
+
+def _file_problem(exc: Exception) -> Msg:
+    """An OSError, UnicodeDecodeError or TOMLDecodeError reading a TOML file, in the reader's words."""
     if isinstance(exc, FileNotFoundError):
-        problem = M("there is no such file")
-    elif isinstance(exc, PermissionError):
-        problem = M("the file cannot be read: no permission")
-    elif isinstance(exc, IsADirectoryError):
-        problem = M("this is a folder, not a file")
-    elif isinstance(exc, UnicodeDecodeError):
-        problem = M("not UTF-8 text (byte {n})", n=exc.start)
-    elif isinstance(exc, OSError):
-        problem = M("cannot read ({why})", why=os_reason(exc))
-    else:  # tomllib's or tomli's TOMLDecodeError: the parser's own reason, with its line
-        problem = M("bad TOML ({why})", why=str(exc))
-    return M("{path}: {problem}", path=str(path), problem=problem)
+        return M("there is no such file")
+    if isinstance(exc, PermissionError):
+        return M("the file cannot be read: no permission")
+    if isinstance(exc, IsADirectoryError):
+        return M("this is a folder, not a file")
+    if isinstance(exc, UnicodeDecodeError):
+        return M("not UTF-8 text (byte {n})", n=exc.start)
+    if isinstance(exc, OSError):
+        return M("cannot read ({why})", why=os_reason(exc))
+    # tomllib's or tomli's TOMLDecodeError: the parser's own reason, with its line
+    return M("bad TOML ({why})", why=str(exc))
 
 
 def _first_line(text: str, pattern: str) -> int | None:

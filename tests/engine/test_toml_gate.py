@@ -210,3 +210,28 @@ def test_a_players_unreadable_toml_file_is_named_in_the_readers_language(tmp_pat
             assert message.startswith(str(path)) and words in message
     finally:
         i18n.untranslated()
+
+
+@pytest.mark.parametrize("lang, make, words", [
+    ("hu", lambda p: p.write_bytes(b"\xff\xfe bad"), "data/x.toml: nem UTF-8 szöveg (0. bájt)"),
+    ("el", lambda p: p.mkdir(), "data/x.toml: αυτό είναι φάκελος, όχι αρχείο"),
+    ("hu", lambda p: p.write_text("a = 1\nx = = 2\n"), "data/x.toml (2. sor): TOML-szintaktikai hiba: "),
+    ("el", lambda p: None, "data/x.toml: το αρχείο δεν βρέθηκε"),
+])
+def test_a_content_or_lesson_file_that_does_not_read_is_named_in_the_readers_language(tmp_path, lang, make, words):
+    """Learn to play names a broken lesson file on its list (load_toml's DataError): it read
+    'not UTF-8 text (invalid start byte at byte 0)', 'cannot read the file (Is a directory)' or
+    'TOML syntax error' in English on a Hungarian or Greek screen."""
+    from game import i18n
+    from game.engine.tomldata import load_toml
+
+    (tmp_path / "data").mkdir()
+    path = tmp_path / "data" / "x.toml"
+    make(path)
+    try:
+        i18n.set_language(lang)
+        with pytest.raises(DataError) as got:
+            load_toml(path)
+        assert str(got.value).startswith(str(tmp_path / words.split(":")[0].split(" (")[0])) and words in str(got.value)
+    finally:
+        i18n.untranslated()
