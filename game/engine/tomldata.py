@@ -185,7 +185,8 @@ def _check_bounds(data: dict[str, Any], text: str) -> None:
     while stack:
         value, path = stack.pop()
         if len(path) > MAX_TOML_DEPTH:
-            raise TomlLimit(M("nested too deeply (at most {most} levels)", most=MAX_TOML_DEPTH), format_key(path[:MAX_TOML_DEPTH]),
+            # the key to its fourth level ('map[0][0][0]…'): thirty-two '[0]' filled a set-up row
+            raise TomlLimit(M("nested too deeply (at most {most} levels)", most=MAX_TOML_DEPTH), format_key(path[:4]) + "\u2026",
                             key_line(text, path[:4]))
         if isinstance(value, dict):
             stack.extend((v, path + [k]) for k, v in value.items())

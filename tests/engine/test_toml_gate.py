@@ -235,3 +235,15 @@ def test_a_content_or_lesson_file_that_does_not_read_is_named_in_the_readers_lan
         assert str(got.value).startswith(str(tmp_path / words.split(":")[0].split(" (")[0])) and words in str(got.value)
     finally:
         i18n.untranslated()
+
+
+def test_a_deep_key_is_named_by_its_first_levels(tmp_path):
+    """The key of a value nested too deeply read 'map[0][0]...' thirty-one times over a custom
+    mission's row on the set-up screen; its first four levels say where it is."""
+    from game.gears.custom import MissionError, load_mission
+
+    path = tmp_path / "x.mission.toml"
+    path.write_text('name = "x"\nmap = ' + "[" * 100 + "]" * 100 + "\n")
+    with pytest.raises(MissionError) as got:
+        load_mission(path)
+    assert str(got.value) == f"{path}: map[0][0][0]\u2026 (line 2): nested too deeply (at most 32 levels)"
