@@ -59,10 +59,13 @@ class App:
         self.settings_file = config_file or settings_path()
         settings, notice = load_settings(self.settings_file, i18n.available_languages())
         i18n.set_language(settings.language)
+        broken = i18n.catalogue_problem(settings.language)
         self.ctx = Context(settings=settings, assets=Assets(), maps_dir=maps_dir, settings_file=self.settings_file)
         self._settings_notice = notice  # said until the Settings screen writes a good file
         if notice:
             self.ctx.notices.append(notice)
+        if broken:
+            self.ctx.notices.append(broken)
         _clean_interrupted_writes(maps_dir)
         self.scenes: list[Scene] = [MainMenu(self.ctx)]
         self.clock = pygame.time.Clock()
@@ -136,6 +139,9 @@ class App:
     def change_settings(self, action: ChangeSettings) -> None:
         self.ctx.settings = action.settings
         i18n.set_language(action.settings.language)
+        broken = i18n.catalogue_problem(action.settings.language)
+        if broken and broken not in self.ctx.notices:
+            self.ctx.notices.append(broken)
         try:
             save_settings(action.settings, self.settings_file)
         except OSError as exc:

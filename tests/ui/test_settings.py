@@ -204,3 +204,19 @@ def test_the_settings_notice_goes_when_the_settings_screen_writes_a_good_file(co
     app.run(max_frames=2)
     assert tomli.loads(path.read_text())["ui_scale"] == 1.25
     assert app.ctx.notices == ["another notice"]
+
+
+def test_a_broken_catalogue_is_named_on_the_menu(config_dir, make_app, tmp_path, monkeypatch):
+    """The settings ask for Hungarian and its catalogue is an empty file: the program starts in
+    English and the menu names the file (it stopped at start: struct.error)."""
+    import shutil
+
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale)
+    (locale / "hu" / "LC_MESSAGES" / "tiletop.mo").write_bytes(b"")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    config_dir.mkdir(parents=True)
+    (config_dir / "settings.toml").write_text('language = "hu"\n')
+    app = make_app()
+    assert app.running and i18n.language() == "en"
+    assert any(str(locale / "hu" / "LC_MESSAGES" / "tiletop.mo") in str(n) for n in app.ctx.notices)
