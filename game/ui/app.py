@@ -12,12 +12,13 @@ from pathlib import Path
 import pygame
 
 from game import i18n
+from game.engine.text import M
 from game.i18n import _
 from game.ui.assets import Assets
 from game.ui.menu import MainMenu
 from game.ui.scene import (Action, ChangeSettings, Context, OpenMap, OpenMapList, OpenSettings, Pop, Push, Quit,
                            Scene, ShowError, ToggleHelp)
-from game.ui.settings import load_settings, save_settings, settings_path
+from game.ui.settings import keep_unreadable, load_settings, save_settings, settings_path
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 DEFAULT_SIZE = (1280, 720)
@@ -142,6 +143,10 @@ class App:
         broken = i18n.catalogue_problem(action.settings.language)
         if broken and broken not in self.ctx.notices:
             self.ctx.notices.append(broken)
+        kept = keep_unreadable(self.settings_file)  # a file that did not read is moved aside, not lost
+        if kept is not None:
+            self.ctx.notices.append(M("{path}: the settings file that could not be read was kept as {kept}",
+                                      path=str(self.settings_file), kept=kept.name))
         try:
             save_settings(action.settings, self.settings_file)
         except OSError as exc:

@@ -79,6 +79,30 @@ def _shown(value: object) -> str:
     return shown if len(shown) <= 40 else shown[:39] + "…"
 
 
+def keep_unreadable(path: Path | None = None) -> Path | None:
+    """Before the Settings screen writes over a settings file that does not read (bad TOML, not
+    UTF-8, too large: the program ran on defaults), the file is moved aside as
+    settings.toml.unreadable (-2, -3... if taken) so a hand-edited file with one typo is not lost;
+    its new name, or None when the file reads (or is not there)."""
+    path = settings_path() if path is None else path
+    if not path.is_file():
+        return None
+    try:
+        read_toml_file(path, tomli.loads)
+        return None
+    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError, TomlLimit):
+        pass
+    for n in range(1, 100):
+        kept = path.with_name(path.name + (".unreadable" if n == 1 else f".unreadable-{n}"))
+        if not kept.exists():
+            try:
+                path.replace(kept)
+            except OSError:
+                return None
+            return kept
+    return None
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
     path = settings_path() if path is None else path
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -220,3 +220,24 @@ def test_a_broken_catalogue_is_named_on_the_menu(config_dir, make_app, tmp_path,
     app = make_app()
     assert app.running and i18n.language() == "en"
     assert any(str(locale / "hu" / "LC_MESSAGES" / "tiletop.mo") in str(n) for n in app.ctx.notices)
+
+
+def test_a_settings_file_that_does_not_read_is_kept_aside_before_the_screen_writes(config_dir, make_app):
+    """A hand-edited settings file with one typo: the program runs on defaults, and the Settings
+    screen wrote its file over it, losing the rest of what the user had set. It is kept as
+    settings.toml.unreadable, and the menu says so."""
+    config_dir.mkdir(parents=True)
+    path = config_dir / "settings.toml"
+    mine = 'language = "hu"\nui_scale = 1.5\npalette = "cb_safe\n'  # the last quote forgotten
+    path.write_text(mine)
+    app = make_app()
+    key(pygame.K_s)
+    app.run(max_frames=1)
+    key(pygame.K_RIGHT)  # UI scale 100 % -> 125 %
+    app.run(max_frames=2)
+    assert (config_dir / "settings.toml.unreadable").read_text() == mine
+    assert tomli.loads(path.read_text())["ui_scale"] == 1.25
+    assert any("settings.toml.unreadable" in str(n) for n in app.ctx.notices)
+    key(pygame.K_RIGHT)  # a second change: the good file it wrote is simply written again
+    app.run(max_frames=2)
+    assert sorted(p.name for p in config_dir.iterdir()) == ["settings.toml", "settings.toml.unreadable"]
