@@ -24,6 +24,7 @@ class Progress:
     # title -> lesson id -> {"done": bool, "best_step": int}
     data: dict[str, dict[str, dict[str, int | bool]]] = field(default_factory=dict)
     notice: Msg | None = None  # worded when shown, in the reader's language
+    damaged: bool = False  # the file did not read: set aside (not written over) at the next save
 
     @classmethod
     def load(cls, path: Path | None = None) -> Progress:
@@ -34,9 +35,9 @@ class Progress:
             raw = read_json_file(path, "tutorial progress", MAX_BYTES)  # bounded (issue 22)
             data = _validated(raw)
         except SaveError as exc:
-            return cls(path, notice=_afresh(path, exc.problem))
+            return cls(path, notice=_afresh(path, exc.problem), damaged=True)
         except _Malformed as exc:
-            return cls(path, notice=_afresh(path, exc.problem))
+            return cls(path, notice=_afresh(path, exc.problem), damaged=True)
         return cls(path, data)
 
     def is_done(self, title: str, lesson: str) -> bool:
@@ -54,6 +55,9 @@ class Progress:
         """Writes the file; returns a sentence instead of raising when it cannot."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.damaged and self.path.is_file():  # as the module says: set aside, not lost
+                self.path.replace(self.path.with_name(self.path.name + ".unreadable"))
+            self.damaged = False
             write_json_atomic(self.path, {"format": "tiletop-tutorial", "version": 1, "progress": self.data})
         except OSError as exc:
             return str(M("{path}: tutorial progress could not be saved ({why}).", path=str(self.path), why=str(exc.strerror or exc)))

@@ -142,3 +142,15 @@ def test_damaged_progress_notice_reads_in_the_readers_language(tmp_path):
         assert "από την αρχή" in str(notice)
     finally:
         i18n.untranslated()
+
+
+def test_a_damaged_progress_file_is_set_aside_not_written_over(tmp_path):
+    """The module promised a damaged file is set aside; the next lesson finished wrote over it."""
+    path = tmp_path / "tutorial.json"
+    path.write_text('{"format": "tiletop-tutorial", "progress": {"gears": {"turn": {"done": true, "best_step": 1}')
+    p = Progress.load(path)
+    assert p.notice and p.data == {}
+    p.record("gears", "attack", 3, True)
+    assert p.save() is None
+    assert (tmp_path / "tutorial.json.unreadable").read_text().startswith('{"format": "tiletop-tutorial"')
+    assert Progress.load(path).is_done("gears", "attack")
