@@ -376,6 +376,8 @@ def load_board(path: str | os.PathLike) -> Board:
         raise MapError(f"{source[:200]}: " + _("map") + ": " + _("cannot read ({why})").format(why=os_reason(exc))) from None
     if folder:  # a folder named like a map ('a file not found' misled)
         raise MapError(f"{source}: " + _("map") + ": " + _("this is a folder, not a file"))
+    if not exists and os.path.lexists(source) and Path(source).exists():  # a pipe or a device
+        raise MapError(f"{source}: " + _("map") + ": " + _("this is not a file (a pipe or a device)"))
     if not exists:
         raise MapError(f"{source}: " + _("map") + ": " + _("file not found"))
     xml = parse_xml(source)  # bounded, no DOCTYPE; MapError otherwise

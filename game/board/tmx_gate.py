@@ -29,7 +29,7 @@ from xml.etree import ElementTree
 from xml.parsers import expat
 
 from game.board.model import MapError
-from game.engine.errors import os_reason
+from game.engine.errors import open_file, os_reason
 from game.engine.text import M
 from game.i18n import N_, _, fill, pgettext
 
@@ -250,7 +250,7 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
         size = os.path.getsize(path)
         if size > limit:
             raise MapError(head + _("file is too large ({size} bytes; at most {limit})").format(size=size, limit=limit))
-        with open(path, "rb") as handle:
+        with open_file(path) as handle:  # never a pipe: its read would wait for ever
             data = handle.read(limit + 1)
     except OSError as exc:
         raise MapError(head + _("cannot read ({why})").format(why=os_reason(exc))) from None
@@ -547,7 +547,7 @@ def _read_png(path: Path, size: int) -> tuple[object | None, tuple[int, int]]:
     if size > LIMITS.image_bytes:
         return M("file is too large ({size} bytes; at most {limit})", size=size, limit=LIMITS.image_bytes), (0, 0)
     try:
-        with open(path, "rb") as handle:
+        with open_file(path) as handle:  # never a pipe: its read would wait for ever
             head = handle.read(33)
             if not head.startswith(PNG_SIGNATURE):
                 return M("is not a PNG image (Tiletop's tilesets use PNG; its first bytes are not a PNG signature)"), (0, 0)

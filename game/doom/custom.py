@@ -24,7 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from game.board.model import MapError
-from game.engine.errors import os_reason
+from game.engine.errors import open_file, os_reason
 from game.engine.provenance import Provenance
 from game.engine.text import M, Mn, Msg
 
@@ -151,7 +151,7 @@ def built_maps(content, maps_dir: Path) -> list[BuiltMap]:
     for path in sorted((Path(maps_dir) / "custom").glob("*.tmx")):
         sid = CUSTOM + path.stem
         try:
-            with path.open("rb") as fh:
+            with open_file(path) as fh:  # never a pipe: the set-up waited for ever on one
                 head = fh.read(4096).decode("utf-8", errors="replace")
         except OSError:
             continue

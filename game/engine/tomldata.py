@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from game import i18n
-from game.engine.errors import InputError, os_reason
+from game.engine.errors import InputError, open_file, os_reason
 from game.engine.text import M, Msg
 
 KeyPath = Sequence[str | int]
@@ -75,7 +75,8 @@ def load_toml(path: str | Path) -> TomlFile:
     try:
         if p.stat().st_size > MAX_TOML_BYTES:
             raise DataError(p, M("the file is too large ({size} bytes; at most {most})", size=p.stat().st_size, most=MAX_TOML_BYTES))
-        text = p.read_text(encoding="utf-8")
+        with open_file(p, text=True) as handle:  # never a pipe: its read would wait for ever
+            text = handle.read()
     except FileNotFoundError:
         raise DataError(p, M("file not found")) from None
     except (OSError, UnicodeDecodeError) as exc:  # in the reader's words, as a player's file's
@@ -132,7 +133,8 @@ def read_toml_file(path: str | Path, parse=tomllib.loads) -> dict[str, Any]:
     p = Path(path)
     if p.stat().st_size > MAX_TOML_BYTES:
         raise TomlLimit(M("the file is too large ({size} bytes; at most {most})", size=p.stat().st_size, most=MAX_TOML_BYTES))
-    return loads_bounded(p.read_text(encoding="utf-8"), parse)
+    with open_file(p, text=True) as handle:  # never a pipe: its read would wait for ever
+        return loads_bounded(handle.read(), parse)
 
 
 def toml_limit_message(path: str | Path, exc: TomlLimit) -> Msg:

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
 from game import i18n
-from game.engine.errors import InputError, os_reason
+from game.engine.errors import InputError, open_file, os_reason
 from game.engine.provenance import Provenance, Verified, read_provenance
 from game.engine.text import M
 from game.engine.tomldata import MAX_TOML_BYTES, TomlLimit, key_line, loads_bounded
@@ -631,7 +631,8 @@ def _read(data_dir: Path, stem: str) -> _File:
         if path.stat().st_size > MAX_TOML_BYTES:
             raise ContentError(name, "", None, str(M("the file is too large ({size} bytes; at most {most})",
                                                      size=path.stat().st_size, most=MAX_TOML_BYTES)))
-        text = path.read_text(encoding="utf-8")
+        with open_file(path, text=True) as handle:  # never a pipe: its read would wait for ever
+            text = handle.read()
     except FileNotFoundError:
         raise ContentError(name, "", None, str(M("file not found in {folder}", folder=str(data_dir)))) from None
     except UnicodeDecodeError as exc:

@@ -52,18 +52,18 @@ def test_a_map_the_system_will_not_let_us_read_says_why_in_the_readers_words(tmp
     """A map with no read permission (chmod 000; the tests run as root, who may read anything,
     so the refusal is the system's PermissionError raised by open): the reason was the system's
     English 'Permission denied' inside a Hungarian or Greek sentence."""
-    import builtins
+    import os
 
     path = tmp_path / "locked.tmx"
     path.write_text('<?xml version="1.0"?>\n<map version="1.10"/>')
-    real_open = builtins.open
+    real_open = os.open
 
     def refusing(file, *args, **kwargs):
         if str(file) == str(path):
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "open", refusing)
+    monkeypatch.setattr(os, "open", refusing)
     i18n.set_language(lang)
     with pytest.raises(MapError) as got:
         load_board(path)
