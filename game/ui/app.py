@@ -150,8 +150,11 @@ class App:
         try:
             save_settings(action.settings, self.settings_file)
         except OSError as exc:
+            from game.ui.kit.saves import _os_words
+
             cannot = _("cannot save settings")  # outside the f-string, where pybabel finds it
-            self.ctx.notices.append(f"{self.settings_file}: {cannot} ({exc.strerror or exc})")
+            # in the reader's words (the system's strerror is English: 'Is a directory')
+            self.ctx.notices.append(f"{self.settings_file}: {_os_words(exc, cannot)}")
         else:  # the file now holds good values: what was wrong with it is past
             if self._settings_notice in self.ctx.notices:
                 self.ctx.notices.remove(self._settings_notice)

@@ -8,6 +8,7 @@ import tomli
 
 from game import i18n
 from game.ui.settings import Settings, dumps_toml, load_settings, save_settings, settings_path
+from game.ui.scene import ChangeSettings
 from game.ui.settings_scene import SettingsScene
 from tests.ui.conftest import key
 
@@ -241,3 +242,14 @@ def test_a_settings_file_that_does_not_read_is_kept_aside_before_the_screen_writ
     key(pygame.K_RIGHT)  # a second change: the good file it wrote is simply written again
     app.run(max_frames=2)
     assert sorted(p.name for p in config_dir.iterdir()) == ["settings.toml", "settings.toml.unreadable"]
+
+
+def test_settings_that_cannot_be_written_are_said_in_the_readers_language(config_dir, make_app):
+    """settings.toml is a folder: the Settings screen's change could not be saved, and the menu
+    said so with the system's English reason in a Hungarian sentence ('(Is a directory)')."""
+    config_dir.mkdir(parents=True)
+    (config_dir / "settings.toml").mkdir()
+    app = make_app()
+    app.apply(ChangeSettings(Settings(language="hu")))
+    said = [str(n) for n in app.ctx.notices if "nem menthetők" in str(n)]
+    assert said and all("directory" not in n and "Errno" not in n for n in said)
