@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gettext
 import string
+import struct
 import unicodedata
 from pathlib import Path
 
@@ -25,6 +26,7 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "hu": "Magyar", "el": "Ελλ
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = DEFAULT_LANGUAGE
+_broken: dict[str, str] = {}  # language -> why its catalogue did not load
 _generation = 0  # bumped at every switch: a message worded before knows to word itself again
 
 
@@ -43,11 +45,23 @@ def set_language(lang: str) -> str:
     try:
         _translations = gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang])
         _language = lang
-    except (OSError, ValueError):
-        # OSError: no catalogue for that language; ValueError: a corrupt .mo file.
+        _broken.pop(lang, None)
+    except (OSError, ValueError, struct.error) as exc:
+        # OSError: no catalogue for that language, or one gettext calls corrupt; ValueError
+        # (UnicodeDecodeError): a corrupt .mo file; struct.error: one cut shorter than its header
+        # (an empty file stopped the program at start).
+        mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        if mo.exists():
+            _broken[lang] = f"{mo}: this catalogue cannot be read ({exc.__class__.__name__}: {exc}); the text is in English"
         _translations = gettext.NullTranslations()
         _language = DEFAULT_LANGUAGE
     return _language
+
+
+def catalogue_problem(lang: str) -> str | None:
+    """Why the catalogue of `lang` did not load when last asked for (a line naming its file, in
+    English: the catalogue that would translate it is the broken one), or None."""
+    return _broken.get(lang)
 
 
 def untranslated() -> None:

@@ -305,3 +305,24 @@ def test_english_players_read_rulebook_pages_and_rules_where_the_code_cites_seed
     assert str(gap) == "A, the active player chooses"  # the spec's gap list: no Rules tab section, a data mark
     state = {"proc": {"pending": {"prompt": prompt, "labels": None}}}
     assert english_words(state)["proc"]["pending"]["prompt"].endswith("(seed p. 15)?")
+
+
+@pytest.mark.parametrize("damage", [b"", b"\xde\x12\x04\x95\x00", bytes(range(256)) * 4])
+def test_a_broken_catalogue_falls_back_to_english_and_says_which(tmp_path, monkeypatch, damage):
+    """An empty or cut .mo file (shorter than its header) raised struct.error, which
+    set_language did not catch: the program stopped at start with a Hungarian settings file."""
+    import shutil
+
+    from game import i18n
+
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale)
+    mo = locale / "hu" / "LC_MESSAGES" / "tiletop.mo"
+    mo.write_bytes(damage)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    try:
+        assert i18n.set_language("hu") == "en" and i18n.translate("Settings") == "Settings"
+        assert i18n.catalogue_problem("hu").startswith(f"{mo}: ")
+        assert i18n.set_language("el") == "el" and i18n.catalogue_problem("el") is None
+    finally:
+        i18n.untranslated()

@@ -42,7 +42,7 @@ from typing import Iterator, Sequence
 
 from game.board.builder import SIZES, Builder, BuildError, MapMeta, PieceLibrary
 from game.engine.text import M, Mn
-from game.engine.tomldata import TomlLimit, read_toml_file, toml_limit_message
+from game.engine.tomldata import TomlLimit, read_toml_file, toml_problem
 from game.i18n import _
 
 USAGE = """usage: python -m game build-map SCRIPT.toml --out MAP.tmx [--maps DIR]
@@ -118,14 +118,8 @@ def save_and_report(builder: Builder, out: Path) -> int:
 def load_script(path: Path) -> dict:
     try:
         return read_toml_file(path)
-    except OSError as exc:
-        raise ScriptError(_at(path, M("cannot read ({why})", why=exc.strerror or exc))) from None
-    except UnicodeDecodeError as exc:
-        raise ScriptError(_at(path, M("not UTF-8 text (byte {n})", n=exc.start))) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScriptError(_at(path, M("bad TOML ({why})", why=str(exc)))) from None
-    except TomlLimit as exc:
-        raise ScriptError(toml_limit_message(path, exc)) from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, TomlLimit) as exc:
+        raise ScriptError(str(toml_problem(path, exc))) from None
 
 
 def run_script(path: Path, maps_dir: Path, library: PieceLibrary | None = None) -> Builder:

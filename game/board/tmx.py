@@ -28,6 +28,7 @@ from game.board.checks import fmt_point, point_in_polygon, polygon_problem
 from game.board.slots import L7_CELLS, L7_DOOR_KINDS, L7_ICONS, L7_SPOTS, l7_slot
 from game.board.tmx_gate import (LIMITS, check_map, exact_number, kind_word, layer_head, line_words, map_head,
                                   object_words, parse_xml)
+from game.engine.errors import os_reason
 from game.engine.text import M
 from game.i18n import N_, _, pgettext, translate
 from game.board.model import (
@@ -370,8 +371,13 @@ def load_board(path: str | os.PathLike) -> Board:
     out = _Collector(source)
     try:
         exists = Path(source).is_file()
+        folder = not exists and Path(source).is_dir()
     except OSError as exc:  # a name too long for the file system
-        raise MapError(f"{source[:200]}: " + _("map") + ": " + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
+        raise MapError(f"{source[:200]}: " + _("map") + ": " + _("cannot read ({why})").format(why=os_reason(exc))) from None
+    if folder:  # a folder named like a map ('a file not found' misled)
+        raise MapError(f"{source}: " + _("map") + ": " + _("this is a folder, not a file"))
+    if not exists and os.path.lexists(source) and Path(source).exists():  # a pipe or a device
+        raise MapError(f"{source}: " + _("map") + ": " + _("this is not a file (a pipe or a device)"))
     if not exists:
         raise MapError(f"{source}: " + _("map") + ": " + _("file not found"))
     xml = parse_xml(source)  # bounded, no DOCTYPE; MapError otherwise

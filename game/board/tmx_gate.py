@@ -29,6 +29,7 @@ from xml.etree import ElementTree
 from xml.parsers import expat
 
 from game.board.model import MapError
+from game.engine.errors import open_file, os_reason
 from game.engine.text import M
 from game.i18n import N_, _, fill, pgettext
 
@@ -249,10 +250,10 @@ def parse_xml(path: str | os.PathLike, what: str = "map", max_bytes: int | None 
         size = os.path.getsize(path)
         if size > limit:
             raise MapError(head + _("file is too large ({size} bytes; at most {limit})").format(size=size, limit=limit))
-        with open(path, "rb") as handle:
+        with open_file(path) as handle:  # never a pipe: its read would wait for ever
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise MapError(head + _("cannot read ({why})").format(why=exc.strerror or exc)) from None
+        raise MapError(head + _("cannot read ({why})").format(why=os_reason(exc))) from None
     if len(data) > limit:
         raise MapError(head + _("file is too large (more than {limit} bytes)").format(limit=limit))
 
@@ -530,7 +531,7 @@ def check_png(path: Path) -> tuple[str | None, tuple[int, int]]:
     except OSError as exc:
         if isinstance(exc, FileNotFoundError):
             return str(M("not found (looked for {path})", path=os.path.normpath(path))), (0, 0)
-        return str(M("cannot read ({why})", why=exc.strerror or exc)), (0, 0)
+        return str(M("cannot read ({why})", why=os_reason(exc))), (0, 0)
     if not path.is_file():
         return str(M("is not a file ({path})", path=os.path.normpath(path))), (0, 0)
     key = (str(path.resolve()), st.st_size, st.st_mtime_ns)
@@ -546,7 +547,7 @@ def _read_png(path: Path, size: int) -> tuple[object | None, tuple[int, int]]:
     if size > LIMITS.image_bytes:
         return M("file is too large ({size} bytes; at most {limit})", size=size, limit=LIMITS.image_bytes), (0, 0)
     try:
-        with open(path, "rb") as handle:
+        with open_file(path) as handle:  # never a pipe: its read would wait for ever
             head = handle.read(33)
             if not head.startswith(PNG_SIGNATURE):
                 return M("is not a PNG image (Tiletop's tilesets use PNG; its first bytes are not a PNG signature)"), (0, 0)
@@ -567,7 +568,7 @@ def _read_png(path: Path, size: int) -> tuple[object | None, tuple[int, int]]:
                 return M("has a damaged image header (its checksum is wrong)"), (width, height)
             rest = head[8:] + handle.read(size)
     except OSError as exc:
-        return M("cannot read ({why})", why=exc.strerror or exc), (0, 0)
+        return M("cannot read ({why})", why=os_reason(exc)), (0, 0)
     return _png_chunks_problem(rest, colour), (width, height)
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from game.board.model import MapError
+from game.engine.errors import open_file, os_reason
 from game.engine.provenance import Provenance
 from game.engine.text import M, Mn, Msg
 
@@ -82,7 +83,7 @@ def built_scenario(scenario: str, path: Path, content) -> tuple[object, bool]:
     except MapError as exc:
         raise ValueError("; ".join(exc.problems[:3])) from None
     except OSError as exc:
-        raise Unplayable(path, M("cannot read it ({error})", error=str(exc.strerror or exc))) from None
+        raise Unplayable(path, M("cannot read it ({error})", error=os_reason(exc))) from None
     if board.properties.get("title") != "doom":
         raise Unplayable(path, M("not a Doom map"))
     if board.properties.get("piece"):
@@ -129,8 +130,11 @@ def register(scenario: str, content, custom_dir: Path | None = None) -> str:
     # A game loaded or continued names no folder: the map's file as registered, else maps/custom.
     path = (Path(known) if custom_dir is None and known else scenario_path(scenario, custom_dir)).resolve()
     if not path.is_file():
-        raise ValueError(f"unknown Doom scenario {scenario!r}: no map {path}")
-    digest = map_digest(path)
+        raise Unplayable(path, M("this is a folder, not a file") if path.is_dir() else M("there is no such file"))
+    try:
+        digest = map_digest(path)
+    except OSError as exc:  # unreadable: a PermissionError went up past Continue and the load list
+        raise Unplayable(path, M("cannot read ({why})", why=os_reason(exc))) from None
     table = content.scenarios
     if table.digest(scenario) != digest or known != str(path):
         sc, _default = built_scenario(scenario, path, content)
@@ -147,7 +151,7 @@ def built_maps(content, maps_dir: Path) -> list[BuiltMap]:
     for path in sorted((Path(maps_dir) / "custom").glob("*.tmx")):
         sid = CUSTOM + path.stem
         try:
-            with path.open("rb") as fh:
+            with open_file(path) as fh:  # never a pipe: the set-up waited for ever on one
                 head = fh.read(4096).decode("utf-8", errors="replace")
         except OSError:
             continue

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from game.engine.errors import InputError
+from game.engine.errors import InputError, NotAFile, open_file
 from game.engine.protocol import canonical_json
 from game.engine.text import Joined, M, Msg
 
@@ -112,7 +112,7 @@ def read_json_file(p: Path, what: str, max_bytes: int) -> Any:
 def read_bytes(p: Path, what: str, max_bytes: int) -> bytes:
     """The file's bytes: present, readable, at most `max_bytes`, not empty."""
     try:
-        with open(p, "rb") as handle:
+        with open_file(p) as handle:  # never a pipe: its read would wait for ever
             # Sized by the file: a read of max_bytes + 1 allocates that much first (1-2 ms for a
             # journal's 64 MiB bound); then on to the bound if it grew meanwhile or has no size.
             size = os.fstat(handle.fileno()).st_size
@@ -125,6 +125,8 @@ def read_bytes(p: Path, what: str, max_bytes: int) -> bytes:
         raise SaveError(p, M("the file cannot be read: no permission")) from None
     except IsADirectoryError:
         raise SaveError(p, M("this is a folder, not a file")) from None
+    except NotAFile:
+        raise SaveError(p, M("this is not a file (a pipe or a device)")) from None
     except OSError:
         raise SaveError(p, M("the file cannot be read")) from None
     if len(raw) > max_bytes:

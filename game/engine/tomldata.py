@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from game.engine.errors import InputError
+from game import i18n
+from game.engine.errors import InputError, open_file, os_reason
+from game.engine.text import M, Msg
 
 KeyPath = Sequence[str | int]
 
@@ -40,7 +42,7 @@ class DataError(InputError):
         if key:
             where += f": {key}"
         if line is not None:
-            where += f" (line {line})"
+            where += " " + i18n.translate("(line {line})").format(line=line)  # in the reader's language
         super().__init__(f"{where}: {problem}")
 
 
@@ -72,14 +74,13 @@ def load_toml(path: str | Path) -> TomlFile:
     p = Path(path)
     try:
         if p.stat().st_size > MAX_TOML_BYTES:
-            raise DataError(p, f"the file is too large ({p.stat().st_size} bytes; at most {MAX_TOML_BYTES})")
-        text = p.read_text(encoding="utf-8")
+            raise DataError(p, M("the file is too large ({size} bytes; at most {most})", size=p.stat().st_size, most=MAX_TOML_BYTES))
+        with open_file(p, text=True) as handle:  # never a pipe: its read would wait for ever
+            text = handle.read()
     except FileNotFoundError:
-        raise DataError(p, "file not found") from None
-    except UnicodeDecodeError as exc:
-        raise DataError(p, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise DataError(p, f"cannot read the file ({exc.strerror})") from None
+        raise DataError(p, M("file not found")) from None
+    except (OSError, UnicodeDecodeError) as exc:  # in the reader's words, as a player's file's
+        raise DataError(p, _file_problem(exc)) from None
     return parse_toml(text, p)
 
 
@@ -88,16 +89,17 @@ def parse_toml(text: str, path: str | Path = "<text>") -> TomlFile:
         data = loads_bounded(text)
     except tomllib.TOMLDecodeError as exc:
         line = _line_from_message(str(exc))
-        raise DataError(path, f"TOML syntax error: {exc}", line=line) from None
+        raise DataError(path, M("TOML syntax error: {why}", why=str(exc)), line=line) from None
     except TomlLimit as exc:
         raise DataError(path, exc.problem, exc.key, exc.line) from None
     return TomlFile(Path(path), text, data)
 
 
 class TomlLimit(Exception):
-    """A TOML file past the gate's bounds: `problem`, the key path (may be '') and line."""
+    """A TOML file past the gate's bounds: `problem` (a message, worded when shown), the key path
+    (may be '') and line."""
 
-    def __init__(self, problem: str, key: str = "", line: int | None = None):
+    def __init__(self, problem: Msg | str, key: str = "", line: int | None = None):
         self.problem, self.key, self.line = problem, key, line
         super().__init__(problem)
 
@@ -107,17 +109,18 @@ def loads_bounded(text: str, parse=tomllib.loads) -> dict[str, Any]:
     as before, TomlLimit for a file too large, nested too deeply, or holding a number or string
     past the bounds. Never RecursionError, never a hang on a long number."""
     if len(text) > MAX_TOML_BYTES:
-        raise TomlLimit(f"the file is too large ({len(text)} characters; at most {MAX_TOML_BYTES})")
+        raise TomlLimit(M("the file is too large ({size} characters; at most {most})", size=len(text), most=MAX_TOML_BYTES))
     try:
         data = parse(text)
     except RecursionError:
-        raise TomlLimit(f"arrays or tables are nested too deeply (at most {MAX_TOML_DEPTH} levels)",
+        raise TomlLimit(M("arrays or tables are nested too deeply (at most {most} levels)", most=MAX_TOML_DEPTH),
                         line=_first_line(text, r"[\[{](?:\s*[\[{]){%d,}" % MAX_TOML_DEPTH)) from None
     except ValueError as exc:
         if type(exc).__name__ == "TOMLDecodeError":
             raise
         # int() past Python's 4300-digit limit (tomllib does not catch it)
-        raise TomlLimit(f"a number is too long ({str(exc).split(':')[-1].split(';')[0].strip()})",
+        digits = re.search(r"has (\d+) digits", str(exc))
+        raise TomlLimit(M("a number is too long ({digits} digits; at most 64 bits)", digits=digits.group(1) if digits else "4300+"),
                         line=_first_line(text, r"\d{%d,}" % 40)) from None
     _check_bounds(data, text)
     return data
@@ -129,13 +132,48 @@ def read_toml_file(path: str | Path, parse=tomllib.loads) -> dict[str, Any]:
     for a file past the bounds (its size is checked before it is read)."""
     p = Path(path)
     if p.stat().st_size > MAX_TOML_BYTES:
-        raise TomlLimit(f"the file is too large ({p.stat().st_size} bytes; at most {MAX_TOML_BYTES})")
-    return loads_bounded(p.read_text(encoding="utf-8"), parse)
+        raise TomlLimit(M("the file is too large ({size} bytes; at most {most})", size=p.stat().st_size, most=MAX_TOML_BYTES))
+    with open_file(p, text=True) as handle:  # never a pipe: its read would wait for ever
+        return loads_bounded(handle.read(), parse)
 
 
-def toml_limit_message(path: str | Path, exc: TomlLimit) -> str:
-    """`file: key (line N): problem`, the style of DataError."""
-    return str(DataError(path, exc.problem, exc.key, exc.line))
+def toml_limit_message(path: str | Path, exc: TomlLimit) -> Msg:
+    """`file: key (line N): problem`, the style of DataError, in the reader's language (a message
+    worded when shown: the settings file is read before the language is set)."""
+    if exc.key and exc.line is not None:
+        problem = M("{key} (line {line}): {problem}", key=exc.key, line=exc.line, problem=exc.problem)
+    elif exc.line is not None:
+        problem = M("line {line}: {problem}", line=exc.line, problem=exc.problem)
+    elif exc.key:
+        problem = M("{key}: {problem}", key=exc.key, problem=exc.problem)
+    else:
+        problem = exc.problem
+    return M("{path}: {problem}", path=str(path), problem=problem)
+
+
+def toml_problem(path: str | Path, exc: Exception) -> Msg:
+    """What went wrong reading a player's TOML file with `read_toml_file` (the OSError,
+    UnicodeDecodeError, TOMLDecodeError or TomlLimit it raised) as `file: problem` in the reader's
+    language, worded when shown. One wording for the settings, custom missions and build scripts."""
+    if isinstance(exc, TomlLimit):
+        return toml_limit_message(path, exc)
+    return M("{path}: {problem}", path=str(path), problem=_file_problem(exc))
+
+
+def _file_problem(exc: Exception) -> Msg:
+    """An OSError, UnicodeDecodeError or TOMLDecodeError reading a TOML file, in the reader's words."""
+    if isinstance(exc, FileNotFoundError):
+        return M("there is no such file")
+    if isinstance(exc, PermissionError):
+        return M("the file cannot be read: no permission")
+    if isinstance(exc, IsADirectoryError):
+        return M("this is a folder, not a file")
+    if isinstance(exc, UnicodeDecodeError):
+        return M("not UTF-8 text (byte {n})", n=exc.start)
+    if isinstance(exc, OSError):
+        return M("cannot read ({why})", why=os_reason(exc))
+    # tomllib's or tomli's TOMLDecodeError: the parser's own reason, with its line
+    return M("bad TOML ({why})", why=str(exc))
 
 
 def _first_line(text: str, pattern: str) -> int | None:
@@ -149,7 +187,8 @@ def _check_bounds(data: dict[str, Any], text: str) -> None:
     while stack:
         value, path = stack.pop()
         if len(path) > MAX_TOML_DEPTH:
-            raise TomlLimit(f"nested too deeply (at most {MAX_TOML_DEPTH} levels)", format_key(path[:MAX_TOML_DEPTH]),
+            # the key to its fourth level ('map[0][0][0]…'): thirty-two '[0]' filled a set-up row
+            raise TomlLimit(M("nested too deeply (at most {most} levels)", most=MAX_TOML_DEPTH), format_key(path[:4]) + "\u2026",
                             key_line(text, path[:4]))
         if isinstance(value, dict):
             stack.extend((v, path + [k]) for k, v in value.items())
@@ -158,10 +197,10 @@ def _check_bounds(data: dict[str, Any], text: str) -> None:
         elif isinstance(value, bool):
             continue
         elif isinstance(value, int) and value.bit_length() > MAX_TOML_INT_BITS:
-            raise TomlLimit(f"number of {len(str(abs(value)))} digits is out of range (at most 64 bits)",
+            raise TomlLimit(M("number of {digits} digits is out of range (at most 64 bits)", digits=len(str(abs(value)))),
                             format_key(path), key_line(text, path))
         elif isinstance(value, str) and len(value) > MAX_TOML_STRING:
-            raise TomlLimit(f"text of {len(value)} characters is too long (at most {MAX_TOML_STRING})",
+            raise TomlLimit(M("text of {n} characters is too long (at most {most})", n=len(value), most=MAX_TOML_STRING),
                             format_key(path), key_line(text, path))
 
 

@@ -27,8 +27,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
-from game.engine.errors import InputError
+from game import i18n
+from game.engine.errors import InputError, open_file, os_reason
 from game.engine.provenance import Provenance, Verified, read_provenance
+from game.engine.text import M
 from game.engine.tomldata import MAX_TOML_BYTES, TomlLimit, key_line, loads_bounded
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -54,7 +56,7 @@ class ContentError(InputError):
         if key:
             where += f": {key}"
         if line is not None:
-            where += f" (line {line})"
+            where += " " + i18n.translate("(line {line})").format(line=line)  # in the reader's language
         super().__init__(f"{where}: {problem}")
 
 
@@ -623,19 +625,25 @@ class _File:
 def _read(data_dir: Path, stem: str) -> _File:
     name = f"{stem}.toml"
     path = data_dir / name
+    # Said in the reader's language (the set-up screen shows it), and any OSError is one: a
+    # folder or an unreadable file in its place stopped the program (IsADirectoryError).
     try:
         if path.stat().st_size > MAX_TOML_BYTES:
-            raise ContentError(name, "", None, f"the file is too large (at most {MAX_TOML_BYTES} bytes)")
-        text = path.read_text(encoding="utf-8")
+            raise ContentError(name, "", None, str(M("the file is too large ({size} bytes; at most {most})",
+                                                     size=path.stat().st_size, most=MAX_TOML_BYTES)))
+        with open_file(path, text=True) as handle:  # never a pipe: its read would wait for ever
+            text = handle.read()
     except FileNotFoundError:
-        raise ContentError(name, "", None, f"file not found in {data_dir}") from None
+        raise ContentError(name, "", None, str(M("file not found in {folder}", folder=str(data_dir)))) from None
     except UnicodeDecodeError as exc:
-        raise ContentError(name, "", None, f"not UTF-8 text ({exc.reason})") from None
+        raise ContentError(name, "", None, str(M("not UTF-8 text (byte {n})", n=exc.start))) from None
+    except OSError as exc:
+        raise ContentError(name, "", None, str(M("cannot read ({why})", why=os_reason(exc)))) from None
     try:
         data = loads_bounded(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"at line (\d+)", str(exc))
-        raise ContentError(name, "", int(m.group(1)) if m else None, f"TOML syntax error: {exc}") from None
+        raise ContentError(name, "", int(m.group(1)) if m else None, str(M("TOML syntax error: {why}", why=str(exc)))) from None
     except TomlLimit as exc:
         raise ContentError(name, exc.key, exc.line, exc.problem) from None
     known = SECTIONS[stem]

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from game.engine.errors import InputError
 from game.engine.text import M, Msg
-from game.engine.tomldata import TomlLimit, read_toml_file, toml_limit_message
+from game.engine.tomldata import TomlLimit, read_toml_file, toml_problem
 
 __all__ = ["CustomMission", "MissionDraft", "MissionError", "GOALS", "SLOTS", "load_mission", "save_mission",
            "save_draft", "draft_for", "mission_path", "custom_missions", "enemy_ids", "enemy_names", "problems_of"]
@@ -153,14 +153,8 @@ def load_mission(path: Path, shown: Path | None = None) -> CustomMission:
 
     try:
         data = read_toml_file(path)
-    except OSError as exc:
-        raise MissionError([bad(M("cannot read ({error})", error=str(exc.strerror or exc)))]) from None
-    except UnicodeDecodeError as exc:
-        raise MissionError([bad(M("not UTF-8 text (byte {n})", n=exc.start))]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise MissionError([bad(M("bad TOML ({error})", error=str(exc)))]) from None
-    except TomlLimit as exc:
-        raise MissionError([toml_limit_message(Path(where), exc)]) from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, TomlLimit) as exc:
+        raise MissionError([toml_problem(where, exc)]) from None
     out: list = []
     for k in sorted(set(data) - KEYS):
         out.append(bad(M("unknown key {key} (known: {known})", key=repr(k), known=", ".join(sorted(KEYS)))))

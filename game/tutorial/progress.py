@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.engine.runtime import config_dir
 from game.engine.session import SaveError, read_json_file, write_json_atomic
+from game.engine.text import M, Msg
 
 FILE_NAME = "tutorial.json"
 MAX_BYTES = 1024 * 1024
@@ -22,7 +23,8 @@ class Progress:
     path: Path
     # title -> lesson id -> {"done": bool, "best_step": int}
     data: dict[str, dict[str, dict[str, int | bool]]] = field(default_factory=dict)
-    notice: str | None = None
+    notice: Msg | None = None  # worded when shown, in the reader's language
+    damaged: bool = False  # the file did not read: set aside (not written over) at the next save
 
     @classmethod
     def load(cls, path: Path | None = None) -> Progress:
@@ -33,9 +35,9 @@ class Progress:
             raw = read_json_file(path, "tutorial progress", MAX_BYTES)  # bounded (issue 22)
             data = _validated(raw)
         except SaveError as exc:
-            return cls(path, notice=f"{path}: tutorial progress could not be read ({exc.problem}); starting afresh.")
-        except (TypeError, ValueError) as exc:
-            return cls(path, notice=f"{path}: tutorial progress could not be read ({exc}); starting afresh.")
+            return cls(path, notice=_afresh(path, exc.problem), damaged=True)
+        except _Malformed as exc:
+            return cls(path, notice=_afresh(path, exc.problem), damaged=True)
         return cls(path, data)
 
     def is_done(self, title: str, lesson: str) -> bool:
@@ -53,24 +55,39 @@ class Progress:
         """Writes the file; returns a sentence instead of raising when it cannot."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if self.damaged and self.path.is_file():  # as the module says: set aside, not lost
+                self.path.replace(self.path.with_name(self.path.name + ".unreadable"))
+            self.damaged = False
             write_json_atomic(self.path, {"format": "tiletop-tutorial", "version": 1, "progress": self.data})
         except OSError as exc:
-            return f"{self.path}: tutorial progress could not be saved ({exc.strerror or exc})."
+            return str(M("{path}: tutorial progress could not be saved ({why}).", path=str(self.path), why=str(exc.strerror or exc)))
         return None
+
+
+def _afresh(path: Path, problem) -> Msg:
+    return M("{path}: tutorial progress could not be read ({problem}); starting afresh.", path=str(path), problem=problem)
+
+
+class _Malformed(Exception):
+    """A progress file that reads as JSON but is not one we wrote: `problem`, a message."""
+
+    def __init__(self, problem: Msg):
+        super().__init__(str(problem))
+        self.problem = problem
 
 
 def _validated(raw: object) -> dict[str, dict[str, dict[str, int | bool]]]:
     if not isinstance(raw, dict) or raw.get("format") != "tiletop-tutorial":
-        raise ValueError("not a tutorial progress file")
+        raise _Malformed(M("not a tutorial progress file"))
     prog = raw.get("progress")
     if not isinstance(prog, dict):
-        raise ValueError("no progress table")
+        raise _Malformed(M("no progress table"))
     out: dict[str, dict[str, dict[str, int | bool]]] = {}
     for title, lessons in prog.items():
         if not isinstance(lessons, dict):
-            raise ValueError(f"progress of {title!r} is not a table")
+            raise _Malformed(M("the progress of {title} is not a table", title=repr(title)))
         for lid, e in lessons.items():
             if not (isinstance(e, dict) and isinstance(e.get("done"), bool) and isinstance(e.get("best_step"), int)):
-                raise ValueError(f"entry {title}/{lid} is malformed")
+                raise _Malformed(M("entry {entry} is malformed", entry=str(title) + "/" + str(lid)))
             out.setdefault(str(title), {})[str(lid)] = {"done": e["done"], "best_step": e["best_step"]}
     return out

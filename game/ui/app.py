@@ -12,12 +12,13 @@ from pathlib import Path
 import pygame
 
 from game import i18n
+from game.engine.text import M
 from game.i18n import _
 from game.ui.assets import Assets
 from game.ui.menu import MainMenu
 from game.ui.scene import (Action, ChangeSettings, Context, OpenMap, OpenMapList, OpenSettings, Pop, Push, Quit,
                            Scene, ShowError, ToggleHelp)
-from game.ui.settings import load_settings, save_settings, settings_path
+from game.ui.settings import keep_unreadable, load_settings, save_settings, settings_path
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 DEFAULT_SIZE = (1280, 720)
@@ -59,9 +60,13 @@ class App:
         self.settings_file = config_file or settings_path()
         settings, notice = load_settings(self.settings_file, i18n.available_languages())
         i18n.set_language(settings.language)
+        broken = i18n.catalogue_problem(settings.language)
         self.ctx = Context(settings=settings, assets=Assets(), maps_dir=maps_dir, settings_file=self.settings_file)
+        self._settings_notice = notice  # said until the Settings screen writes a good file
         if notice:
             self.ctx.notices.append(notice)
+        if broken:
+            self.ctx.notices.append(broken)
         _clean_interrupted_writes(maps_dir)
         self.scenes: list[Scene] = [MainMenu(self.ctx)]
         self.clock = pygame.time.Clock()
@@ -135,11 +140,25 @@ class App:
     def change_settings(self, action: ChangeSettings) -> None:
         self.ctx.settings = action.settings
         i18n.set_language(action.settings.language)
+        broken = i18n.catalogue_problem(action.settings.language)
+        if broken and broken not in self.ctx.notices:
+            self.ctx.notices.append(broken)
+        kept = keep_unreadable(self.settings_file)  # a file that did not read is moved aside, not lost
+        if kept is not None:
+            self.ctx.notices.append(M("{path}: the settings file that could not be read was kept as {kept}",
+                                      path=str(self.settings_file), kept=kept.name))
         try:
             save_settings(action.settings, self.settings_file)
         except OSError as exc:
+            from game.ui.kit.saves import _os_words
+
             cannot = _("cannot save settings")  # outside the f-string, where pybabel finds it
-            self.ctx.notices.append(f"{self.settings_file}: {cannot} ({exc.strerror or exc})")
+            # in the reader's words (the system's strerror is English: 'Is a directory')
+            self.ctx.notices.append(f"{self.settings_file}: {_os_words(exc, cannot)}")
+        else:  # the file now holds good values: what was wrong with it is past
+            if self._settings_notice in self.ctx.notices:
+                self.ctx.notices.remove(self._settings_notice)
+            self._settings_notice = None
         for scene in self.scenes:
             scene.on_settings_changed()
         self._force_redraw = True

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from game.engine.errors import open_file
 from game.i18n import _
 from game.ui import widgets
 from game.titles import TITLES
@@ -37,7 +38,7 @@ def map_heading(path: Path) -> tuple[str, str]:
     file's head only; else its file name in words and no game. An unreadable file gets its
     file name too: opening it says what is wrong."""
     try:
-        with path.open("rb") as f:
+        with open_file(path) as f:  # never a pipe: the list waited for ever on one
             head = f.read(16384).decode("utf-8", errors="replace")
     except OSError:
         head = ""

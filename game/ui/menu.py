@@ -195,11 +195,37 @@ class MainMenu(Scene):
         footer = ctx.font(14)
         widgets.text(surface, _("F1: keyboard shortcuts"), footer, pal.text_dim, (px(16), h - px(12)), "bottomleft")
         widgets.text(surface, "Tiletop 0.1", footer, pal.text_dim, (w - px(16), h - px(12)), "bottomright")
-        for i, notice in enumerate(ctx.notices[-2:]):
-            note_rect = pygame.Rect(px(16), h - px(70) - i * px(46), w - px(32), px(40))
-            pygame.draw.rect(surface, (70, 30, 30), note_rect, border_radius=px(6))
-            pygame.draw.rect(surface, pal.danger, note_rect, width=2, border_radius=px(6))
-            widgets.text(surface, notice, ctx.font(14), pal.text, (note_rect.left + px(12), note_rect.centery), "midleft")
+        if ctx.notices:
+            self._draw_notices(surface, [str(n) for n in ctx.notices[-2:]])
+
+    def _draw_notices(self, surface: pygame.Surface, notices: list[str]) -> None:
+        """The last notices (a bad settings file...) in one box below the buttons (over the footer
+        when only that leaves room), worded now (a settings notice is made before the language is set) and whole: one line
+        each ran past the window's edge with a long path in Hungarian, and at 125% in 1280x720
+        the boxes covered the lower half of the buttons."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        w, h = surface.get_size()
+        buttons_bottom = max((b.rect.bottom for b in self.buttons if b.action != LEARN), default=h - px(80))
+        wanted = px(42) * len(notices)
+        if h - px(30) - wanted >= buttons_bottom + px(6):  # above the footer, where there is room
+            box = pygame.Rect(px(16), h - px(30) - wanted, w - px(32), wanted)
+        else:  # else over the footer (its shortcut hint) rather than over the buttons
+            top = buttons_bottom + px(6)
+            box = pygame.Rect(px(16), top, w - px(32), h - px(4) - top)
+        pygame.draw.rect(surface, (70, 30, 30), box, border_radius=px(6))
+        pygame.draw.rect(surface, pal.danger, box, width=2, border_radius=px(6))
+        inner = box.inflate(-px(24), -px(6))
+        for size in range(max(9, ctx.px(14)), 8, -1):  # the largest size that holds them all
+            font = ctx.assets.font(size)
+            lines = [line for notice in notices for line in widgets.wrap(notice, font, inner.width)]
+            if len(lines) * font.get_linesize() <= inner.height:
+                break
+        y = inner.centery - len(lines) * font.get_linesize() // 2
+        for line in lines:
+            if y + font.get_height() > box.bottom:
+                break
+            surface.blit(widgets.rendered(font, line, pal.text), (inner.left, y))
+            y += font.get_linesize()
 
     def _draw_card(self, surface: pygame.Surface, card: GameCard) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px

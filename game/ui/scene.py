@@ -12,6 +12,7 @@ from typing import Union
 
 import pygame
 
+from game.engine.text import Msg
 from game.ui.assets import Assets
 from game.ui.palette import Palette, palette_named
 from game.ui.settings import Settings
@@ -23,7 +24,8 @@ class Context:
     assets: Assets
     maps_dir: Path
     settings_file: Path
-    notices: list[str] = field(default_factory=list)  # messages for the user (bad settings file...)
+    # Messages for the user (a bad settings file...): text, or a message worded when drawn.
+    notices: list[str | Msg] = field(default_factory=list)
     fit: float | None = None  # the scale a screen draws at when the setting does not fit (fitted)
     base: "Context | None" = field(default=None, compare=False, repr=False)  # the App's, when fitted
 

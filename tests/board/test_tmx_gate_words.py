@@ -36,6 +36,40 @@ def test_a_missing_map_is_named_in_the_readers_words(tmp_path, lang, said):
     assert str(got.value).endswith(said)
 
 
+@pytest.mark.parametrize("lang,said", [("hu", "térkép: ez mappa, nem fájl"), ("el", "χάρτης: αυτό είναι φάκελος, όχι αρχείο")])
+def test_a_folder_named_like_a_map_is_called_a_folder(tmp_path, lang, said):
+    """A folder 'x.tmx' in the maps folder (the map list offers it) read 'file not found'."""
+    (tmp_path / "x.tmx").mkdir()
+    i18n.set_language(lang)
+    with pytest.raises(MapError) as got:
+        load_board(tmp_path / "x.tmx")
+    assert str(got.value) == f"{tmp_path / 'x.tmx'}: {said}"
+
+
+@pytest.mark.parametrize("lang,said", [("hu", "nem olvasható (nincs jogosultság az olvasásához)"),
+                                       ("el", "δεν διαβάζεται (δεν υπάρχει δικαίωμα ανάγνωσης)")])
+def test_a_map_the_system_will_not_let_us_read_says_why_in_the_readers_words(tmp_path, monkeypatch, lang, said):
+    """A map with no read permission (chmod 000; the tests run as root, who may read anything,
+    so the refusal is the system's PermissionError raised by open): the reason was the system's
+    English 'Permission denied' inside a Hungarian or Greek sentence."""
+    import os
+
+    path = tmp_path / "locked.tmx"
+    path.write_text('<?xml version="1.0"?>\n<map version="1.10"/>')
+    real_open = os.open
+
+    def refusing(file, *args, **kwargs):
+        if str(file) == str(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refusing)
+    i18n.set_language(lang)
+    with pytest.raises(MapError) as got:
+        load_board(path)
+    assert str(path) in str(got.value) and said in str(got.value) and "Permission" not in str(got.value)
+
+
 @pytest.mark.parametrize("lang,said", [("en", "(unclosed token)"), ("hu", "(lezáratlan token)"),
                                        ("el", "(μη κλεισμένο σύμβολο)")])
 def test_the_parsers_own_reason_is_in_the_readers_words(tmp_path, lang, said):

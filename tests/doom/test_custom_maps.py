@@ -91,3 +91,42 @@ def test_a_save_reloads_and_is_refused_once_the_map_changed(custom, library, tmp
     assert str(refused.value) == f"{path}: az outpost épített térkép megváltozott a játék mentése óta (az " \
         "újrajátszása másik táblán futna)"
     i18n.untranslated()
+
+
+@pytest.mark.parametrize("damage, said", [
+    (lambda p: p.unlink(), "there is no such file"),
+    (lambda p: (p.unlink(), p.mkdir()), "this is a folder, not a file"),
+    (lambda p: p.write_bytes(b"\x00 not a map"), "map: bad XML"),
+])
+def test_a_save_whose_built_map_is_gone_or_broken_names_the_map(custom, tmp_path, damage, said):
+    """The built map of a saved game deleted, replaced by a folder or damaged: the load read 'the
+    saved position is not a game of Doom that this Tiletop can read', naming neither the map
+    nor what is wrong with it."""
+    s = start(custom, 2, seed=9)
+    s.apply(s.legal_actions()[0])
+    path = tmp_path / "save.json"
+    s.save(path)
+    damage(custom / "outpost.tmx")
+    with pytest.raises(SaveError) as refused:
+        load_session(path, DoomTitle())
+    message = str(refused.value)
+    assert message.startswith(f"{path}: the built map outpost of this game cannot be played: {custom / 'outpost.tmx'}")
+    assert said in message
+
+
+def test_a_save_whose_built_map_cannot_be_read_is_refused_in_words(custom, tmp_path, monkeypatch):
+    """An unreadable built map (chmod 000; the tests run as root, so the system's refusal is
+    raised here): the PermissionError went up past the load list and Continue."""
+    from game.doom import custom as dc
+
+    s = start(custom, 2, seed=9)
+    path = tmp_path / "save.json"
+    s.save(path)
+
+    def refused(p):
+        raise PermissionError(13, "Permission denied", str(p))
+
+    monkeypatch.setattr(dc, "map_digest", refused)
+    with pytest.raises(SaveError) as got:
+        load_session(path, DoomTitle())
+    assert "outpost.tmx: cannot read (no permission to read it)" in str(got.value)

@@ -154,3 +154,96 @@ def test_wrong_value_types_in_content_are_content_errors(tmp_path, file, old, ne
     with pytest.raises(ContentError) as info:
         load_content(folder)
     assert str(info.value).startswith(file) and words in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("text, words", [
+    (LONG, "számjegy"),
+    (DEEP, "egymásba ágyazott"),
+    ("name = " + '"' + "x" * 100_001 + '"\n', "karakteres szöveg"),
+    ("a = 1\nb = " + "9" * 100 + "\n", "2. sor"),
+])
+def test_a_players_toml_file_past_the_bounds_is_named_in_the_readers_language(tmp_path, text, words):
+    """A custom mission, build script or settings file past the gate's bounds: its message was
+    English in a Hungarian window ('nested too deeply (at most 32 levels)'); one wording for the
+    three, worded when shown (game/engine/tomldata.toml_problem)."""
+    from game import i18n
+    from game.board.build_commands import ScriptError, load_script
+    from game.gears.custom import MissionError, load_mission
+    from game.ui.settings import load_settings
+
+    path = tmp_path / "x.mission.toml"
+    path.write_text(text)
+    try:
+        i18n.set_language("hu")
+        with pytest.raises(MissionError) as mission:
+            load_mission(path)
+        with pytest.raises(ScriptError) as script:
+            load_script(path)
+        _, notice = load_settings(path)
+        for message in (str(mission.value), str(script.value), str(notice)):
+            assert message.startswith(str(path)) and words in message and "deep" not in message and "too" not in message
+    finally:
+        i18n.untranslated()
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: p.mkdir(), "ez mappa, nem fájl"),
+    (lambda p: p.write_bytes(b"name = '\xe9'\n"), "nem UTF-8 szöveg"),
+    (lambda p: p.write_text("name = = 2\n"), "hibás TOML"),
+])
+def test_a_players_unreadable_toml_file_is_named_in_the_readers_language(tmp_path, make, words):
+    from game import i18n
+    from game.board.build_commands import ScriptError, load_script
+    from game.gears.custom import MissionError, load_mission
+    from game.ui.settings import load_settings
+
+    path = tmp_path / "x.mission.toml"
+    make(path)
+    try:
+        i18n.set_language("hu")
+        with pytest.raises(MissionError) as mission:
+            load_mission(path)
+        with pytest.raises(ScriptError) as script:
+            load_script(path)
+        _, notice = load_settings(path)
+        for message in (str(mission.value), str(script.value), str(notice)):
+            assert message.startswith(str(path)) and words in message
+    finally:
+        i18n.untranslated()
+
+
+@pytest.mark.parametrize("lang, make, words", [
+    ("hu", lambda p: p.write_bytes(b"\xff\xfe bad"), "data/x.toml: nem UTF-8 szöveg (0. bájt)"),
+    ("el", lambda p: p.mkdir(), "data/x.toml: αυτό είναι φάκελος, όχι αρχείο"),
+    ("hu", lambda p: p.write_text("a = 1\nx = = 2\n"), "data/x.toml (2. sor): TOML-szintaktikai hiba: "),
+    ("el", lambda p: None, "data/x.toml: το αρχείο δεν βρέθηκε"),
+])
+def test_a_content_or_lesson_file_that_does_not_read_is_named_in_the_readers_language(tmp_path, lang, make, words):
+    """Learn to play names a broken lesson file on its list (load_toml's DataError): it read
+    'not UTF-8 text (invalid start byte at byte 0)', 'cannot read the file (Is a directory)' or
+    'TOML syntax error' in English on a Hungarian or Greek screen."""
+    from game import i18n
+    from game.engine.tomldata import load_toml
+
+    (tmp_path / "data").mkdir()
+    path = tmp_path / "data" / "x.toml"
+    make(path)
+    try:
+        i18n.set_language(lang)
+        with pytest.raises(DataError) as got:
+            load_toml(path)
+        assert str(got.value).startswith(str(tmp_path / words.split(":")[0].split(" (")[0])) and words in str(got.value)
+    finally:
+        i18n.untranslated()
+
+
+def test_a_deep_key_is_named_by_its_first_levels(tmp_path):
+    """The key of a value nested too deeply read 'map[0][0]...' thirty-one times over a custom
+    mission's row on the set-up screen; its first four levels say where it is."""
+    from game.gears.custom import MissionError, load_mission
+
+    path = tmp_path / "x.mission.toml"
+    path.write_text('name = "x"\nmap = ' + "[" * 100 + "]" * 100 + "\n")
+    with pytest.raises(MissionError) as got:
+        load_mission(path)
+    assert str(got.value) == f"{path}: map[0][0][0]\u2026 (line 2): nested too deeply (at most 32 levels)"

@@ -336,6 +336,27 @@ def test_syntax_error_and_missing_file(tmp_path: Path) -> None:
         load_content(tmp_path)
 
 
+@pytest.mark.parametrize("lang, said", [("hu", "weapons.toml: nem olvasható (ez mappa, nem fájl)"),
+                                       ("el", "weapons.toml: δεν διαβάζεται (είναι φάκελος, όχι αρχείο)")])
+def test_a_content_file_the_system_will_not_read_is_a_content_error(tmp_path: Path, lang: str, said: str) -> None:
+    """A folder (or an unreadable file) in weapons.toml's place: the IsADirectoryError went up
+    past the set-up screen, which shows InputErrors, and stopped the program. Said in the
+    reader's language."""
+    from game import i18n
+
+    for f in DEFAULT_DATA_DIR.glob("*.toml"):
+        shutil.copy(f, tmp_path / f.name)
+    (tmp_path / "weapons.toml").unlink()
+    (tmp_path / "weapons.toml").mkdir()
+    try:
+        i18n.set_language(lang)
+        with pytest.raises(ContentError) as got:
+            load_content(tmp_path)
+        assert str(got.value) == said
+    finally:
+        i18n.untranslated()
+
+
 def test_weapon_supply_matches_the_component_list(content: GearsContent) -> None:
     """Spec 2.1: 29 Special Weapon cards and 9 Random Weapon cards (base p. 2); MP1 adds 4 Scorchers
     (spec 2.2). Which weapons fill them is a PLACEHOLDER (spec 8.4)."""

@@ -103,8 +103,53 @@ def test_changed_map_refuses_the_save_with_a_clear_message(tmp_path):
         load_session(save, title)
 
 
+def _saved_custom_game(tmp_path):
+    folder = tmp_path / "custom"
+    folder.mkdir()
+    shutil.copytree(CUSTOM_DIR.parent / "tilesets", tmp_path / "tilesets")  # the map's ../tilesets
+    for f in ("plaza_to_the_pit.tmx", "plaza_to_the_pit.mission.toml"):
+        shutil.copy(CUSTOM_DIR / f, folder / f)
+    title = GearsTitle(custom_dir=folder)
+    session = Session.start(title, "custom:plaza_to_the_pit", seed=2, options={})
+    session.apply(title.legal_actions(session.state)[0])
+    save = tmp_path / "g.json"
+    session.save(save)
+    return folder, title, save
+
+
+@pytest.mark.parametrize("damage, said", [
+    (lambda f: (f / "plaza_to_the_pit.mission.toml").unlink(), "plaza_to_the_pit.mission.toml: there is no such file"),
+    (lambda f: (f / "plaza_to_the_pit.tmx").write_bytes(b"\x00"), "plaza_to_the_pit.tmx: map: bad XML"),
+])
+def test_a_save_whose_mission_or_map_is_gone_or_broken_names_it(tmp_path, damage, said):
+    """The load read 'the saved position is not a game of Gears of War that this Tiletop can
+    read', naming neither the mission nor what is wrong."""
+    folder, title, save = _saved_custom_game(tmp_path)
+    damage(folder)
+    with pytest.raises(SaveError) as refused:
+        load_session(save, title)
+    assert str(refused.value).startswith(f"{save}: the custom mission plaza_to_the_pit of this game cannot be played: ")
+    assert said in str(refused.value)
+
+
+def test_a_save_whose_map_cannot_be_read_is_refused_in_words(tmp_path, monkeypatch):
+    """An unreadable map (chmod 000; the tests run as root: the system's refusal raised here):
+    its PermissionError went past the load list and Continue."""
+    from game.gears.rules import title as gt
+
+    folder, title, save = _saved_custom_game(tmp_path)
+
+    def refused(cm):
+        raise PermissionError(13, "Permission denied", str(cm.map))
+
+    monkeypatch.setattr(gt, "custom_digest", refused)
+    with pytest.raises(SaveError) as got:
+        load_session(save, title)
+    assert "plaza_to_the_pit.tmx: cannot read (no permission to read it)" in str(got.value)
+
+
 def test_unknown_or_broken_custom_mission_is_one_clear_error(real, tmp_path):
-    with pytest.raises(ValueError, match="no .*nowhere.mission.toml"):
+    with pytest.raises(ValueError, match="nowhere.mission.toml: there is no such file"):
         real.new_game("custom:nowhere", 1, {})
     (tmp_path / "bad.mission.toml").write_text('goal = "fly"\n')
     with pytest.raises(ValueError, match="bad.mission.toml: goal must be one of"):

@@ -34,3 +34,27 @@ def test_every_lesson_row_holds_its_words(make_app, language, scale):  # noqa: F
         assert rows[-1].bottom <= app.screen.get_height()
         top = [lessons.back.rect] + [r for r, _k in lessons.tab_rects]
         assert not any(r.colliderect(t) for r in rows for t in top)
+
+
+@pytest.mark.parametrize("language", ["hu", "el"])
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_a_notice_shows_whole_below_the_lessons(make_app, tmp_path, language, scale):  # noqa: F811
+    """A damaged progress file's notice on the list: drawn as one elided line over the ninth Gears
+    lesson at 1280x720 ('... elölr…'); now whole, on up to three lines, below the rows."""
+    import json
+
+    from game.engine.runtime import config_dir as where
+    from game.ui.tutorial.scene import LessonList
+
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, ui_scale=scale, language=language)))
+    (where() / "tutorial.json").write_text(json.dumps({"format": "tiletop-tutorial", "progress": {"gears": 3}}))
+    lessons = LessonList(app.ctx)
+    app.push(lessons)
+    notice = str(app.ctx.notices[-1])
+    drawn = frame_texts(app)
+    rows = [r for r, _les in lessons.rows]
+    said = [(text, rect) for text, rect, _size in drawn if text and text.split()[0] in notice and not any(r.contains(rect) for r in rows)]
+    lines = [text for text, _rect in said if text in notice]
+    assert " ".join(lines) == notice and "\u2026" not in " ".join(lines)
+    assert all(rect.top >= rows[-1].bottom and rect.bottom <= app.screen.get_height() for _t, rect in said)

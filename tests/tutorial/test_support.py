@@ -125,3 +125,32 @@ def test_hostile_progress_file_starts_afresh_with_a_notice(tmp_path):
     path.write_text("[" * 100_000 + "]" * 100_000)
     p = Progress.load(path)
     assert p.data == {} and p.notice.startswith(str(path)) and "nested too deeply" in p.notice
+
+
+def test_damaged_progress_notice_reads_in_the_readers_language(tmp_path):
+    """The notice was an English sentence made when read ('tutorial progress could not be read
+    (... not a tutorial progress file); starting afresh.'); it is worded when shown."""
+    from game import i18n
+
+    path = tmp_path / "tutorial.json"
+    path.write_text(json.dumps({"format": "tiletop-tutorial", "progress": {"gears": 3}}))
+    notice = Progress.load(path).notice
+    try:
+        i18n.set_language("hu")
+        assert str(path) in notice and "elölről" in str(notice) and "is not" not in str(notice)
+        i18n.set_language("el")
+        assert "από την αρχή" in str(notice)
+    finally:
+        i18n.untranslated()
+
+
+def test_a_damaged_progress_file_is_set_aside_not_written_over(tmp_path):
+    """The module promised a damaged file is set aside; the next lesson finished wrote over it."""
+    path = tmp_path / "tutorial.json"
+    path.write_text('{"format": "tiletop-tutorial", "progress": {"gears": {"turn": {"done": true, "best_step": 1}')
+    p = Progress.load(path)
+    assert p.notice and p.data == {}
+    p.record("gears", "attack", 3, True)
+    assert p.save() is None
+    assert (tmp_path / "tutorial.json.unreadable").read_text().startswith('{"format": "tiletop-tutorial"')
+    assert Progress.load(path).is_done("gears", "attack")

@@ -3,10 +3,12 @@ a visible message and defaults, never a crash."""
 from __future__ import annotations
 
 import pygame
+import pytest
 import tomli
 
 from game import i18n
 from game.ui.settings import Settings, dumps_toml, load_settings, save_settings, settings_path
+from game.ui.scene import ChangeSettings
 from game.ui.settings_scene import SettingsScene
 from tests.ui.conftest import key
 
@@ -31,7 +33,7 @@ def test_broken_file_gives_defaults_and_a_message_naming_it(config_dir):
     path.write_text("ui_scale = = 2\n")
     settings, message = load_settings(path)
     assert settings == Settings()
-    assert str(path) in message and "not valid TOML" in message
+    assert str(path) in message and "bad TOML" in message
 
 
 def test_bad_values_keep_the_good_ones(config_dir):
@@ -121,3 +123,133 @@ def test_the_pace_setting_slows_or_speeds_the_bots_and_p_pauses_them(make_app, c
 
     save_settings(app.ctx.settings, config_dir / "settings.toml")
     assert load_settings(config_dir / "settings.toml")[0].pace == "slow"
+
+
+def test_a_value_of_another_type_is_refused_not_a_crash(config_dir):
+    """Issue 22: `palette = []` or `pace = {a = 1}` in the settings file gave the defaults for
+    those with a message; a list or table there had stopped the program at start (TypeError:
+    unhashable type, in `palette in PALETTES`)."""
+    config_dir.mkdir(parents=True)
+    path = config_dir / "settings.toml"
+    path.write_text('language = 5\nui_scale = true\npalette = []\npace = {a = 1}\n')
+    settings, message = load_settings(path, ["en", "hu"])
+    assert settings == Settings()
+    assert all(key in message for key in ("ui_scale", "language", "palette", "pace")) and str(path) in message
+
+
+def _hungarian_file_with_a_bad_value(config_dir):
+    config_dir.mkdir(parents=True)
+    path = config_dir / "settings.toml"
+    path.write_text('language = "hu"\nui_scale = "huge"\npace = "turbo"\n')
+    return path
+
+
+def test_a_settings_notice_reads_in_the_files_language(config_dir, make_app):
+    """A Hungarian settings file with one bad value: the menu's notice is Hungarian (it was worded
+    in English before the file's language was set: 'ui_scale 'huge' is not a number from 0.5 to 3;
+    ... using defaults for those')."""
+    path = _hungarian_file_with_a_bad_value(config_dir)
+    app = make_app()
+    assert i18n.language() == "hu"
+    [notice] = app.ctx.notices
+    shown = str(notice)
+    assert str(path) in shown and "'huge'" in shown and "'turbo'" in shown
+    assert "alapértelmezett" in shown and "is not" not in shown and "using" not in shown
+    i18n.set_language("el")
+    assert "προεπιλογές" in str(notice)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_a_settings_notice_stays_inside_its_box_in_the_menu(config_dir, make_app, scale):
+    """The menu drew a notice on one line: a Hungarian one with the file's path ran out of its box
+    and the 1280x720 window; and at 125% its box covered the lower half of the menu's buttons.
+    The buttons and the strip right of the box are drawn as without a notice."""
+    _hungarian_file_with_a_bad_value(config_dir)
+    app = make_app()
+    if scale != 1.0:
+        app.ctx.settings = Settings(ui_scale=scale, language="hu")
+        app.top.on_settings_changed()
+        app.top.draw(app.screen)
+    with_notice = app.screen.copy()
+    notices = list(app.ctx.notices)
+    app.ctx.notices.clear()
+    app.top.dirty = True
+    app.top.draw(app.screen)
+    plain = app.screen.copy()
+    app.ctx.notices.extend(notices)
+    w, h = app.screen.get_size()
+    px = app.ctx.px
+    buttons = [b.rect for b in app.top.buttons]
+    for r in buttons:
+        for x in range(r.left, r.right, 3):
+            for y in range(r.top, r.bottom, 3):
+                assert with_notice.get_at((x, y)) == plain.get_at((x, y)), ("a button covered", x, y)
+    low = max(r.bottom for r in buttons)
+    for x in range(w - px(12), w):
+        for y in range(low, h):
+            assert with_notice.get_at((x, y)) == plain.get_at((x, y)), ("past the box", x, y)
+    # and the notice is drawn, below the buttons
+    assert any(with_notice.get_at((x, y)) != plain.get_at((x, y)) for x in range(px(30), px(90)) for y in range(low, h))
+
+
+def test_the_settings_notice_goes_when_the_settings_screen_writes_a_good_file(config_dir, make_app):
+    """The notice about a bad value stayed on the menu for the whole session, after the Settings
+    screen had written good values over it."""
+    path = _hungarian_file_with_a_bad_value(config_dir)
+    app = make_app()
+    app.ctx.notices.append("another notice")
+    assert any(str(path) in str(n) for n in app.ctx.notices)
+    key(pygame.K_s)
+    app.run(max_frames=1)
+    key(pygame.K_RIGHT)  # UI scale 100 % -> 125 %
+    app.run(max_frames=2)
+    assert tomli.loads(path.read_text())["ui_scale"] == 1.25
+    assert app.ctx.notices == ["another notice"]
+
+
+def test_a_broken_catalogue_is_named_on_the_menu(config_dir, make_app, tmp_path, monkeypatch):
+    """The settings ask for Hungarian and its catalogue is an empty file: the program starts in
+    English and the menu names the file (it stopped at start: struct.error)."""
+    import shutil
+
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale)
+    (locale / "hu" / "LC_MESSAGES" / "tiletop.mo").write_bytes(b"")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    config_dir.mkdir(parents=True)
+    (config_dir / "settings.toml").write_text('language = "hu"\n')
+    app = make_app()
+    assert app.running and i18n.language() == "en"
+    assert any(str(locale / "hu" / "LC_MESSAGES" / "tiletop.mo") in str(n) for n in app.ctx.notices)
+
+
+def test_a_settings_file_that_does_not_read_is_kept_aside_before_the_screen_writes(config_dir, make_app):
+    """A hand-edited settings file with one typo: the program runs on defaults, and the Settings
+    screen wrote its file over it, losing the rest of what the user had set. It is kept as
+    settings.toml.unreadable, and the menu says so."""
+    config_dir.mkdir(parents=True)
+    path = config_dir / "settings.toml"
+    mine = 'language = "hu"\nui_scale = 1.5\npalette = "cb_safe\n'  # the last quote forgotten
+    path.write_text(mine)
+    app = make_app()
+    key(pygame.K_s)
+    app.run(max_frames=1)
+    key(pygame.K_RIGHT)  # UI scale 100 % -> 125 %
+    app.run(max_frames=2)
+    assert (config_dir / "settings.toml.unreadable").read_text() == mine
+    assert tomli.loads(path.read_text())["ui_scale"] == 1.25
+    assert any("settings.toml.unreadable" in str(n) for n in app.ctx.notices)
+    key(pygame.K_RIGHT)  # a second change: the good file it wrote is simply written again
+    app.run(max_frames=2)
+    assert sorted(p.name for p in config_dir.iterdir()) == ["settings.toml", "settings.toml.unreadable"]
+
+
+def test_settings_that_cannot_be_written_are_said_in_the_readers_language(config_dir, make_app):
+    """settings.toml is a folder: the Settings screen's change could not be saved, and the menu
+    said so with the system's English reason in a Hungarian sentence ('(Is a directory)')."""
+    config_dir.mkdir(parents=True)
+    (config_dir / "settings.toml").mkdir()
+    app = make_app()
+    app.apply(ChangeSettings(Settings(language="hu")))
+    said = [str(n) for n in app.ctx.notices if "nem menthetők" in str(n)]
+    assert said and all("directory" not in n and "Errno" not in n for n in said)

@@ -265,3 +265,32 @@ def test_the_map_viewers_side_panel_keeps_its_words_inside(make_app, language):
     assert any(i18n._("line of sight: blocking wall").split()[0] in t for t, _r in drawn)
     inside = scene.panel_rect.width - app.ctx.px(12)  # the panel's right margin
     assert [t for t, r in drawn if r.right > inside] == []
+
+
+def test_a_tileset_image_that_does_not_decode_is_said_in_the_readers_language(make_app, tmp_path):
+    """A PNG whose chunks are whole (the gate reads no further) but whose image data does not
+    decode: the viewer draws the plain floor and said 'floor art not loaded (Error reading the
+    PNG file.)' in English on a Hungarian table."""
+    import struct
+    import zlib
+
+    from game import i18n
+    from game.ui.scene import ChangeSettings
+    from dataclasses import replace
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    (tmp_path / "art.png").write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 512, 256, 8, 6, 0, 0, 0))
+                                       + chunk(b"IDAT", b"\x78\x9c" + b"not deflate" * 40) + chunk(b"IEND", b""))
+    tileset = (ROOT / "maps" / "tilesets" / "floors.tsx").read_text().replace("../../assets/tiles/floors.png", "art.png")
+    (tmp_path / "t.tsx").write_text(tileset)
+    path = tmp_path / "m.tmx"
+    path.write_text(SAMPLE.read_text().replace("../tilesets/floors.tsx", str(tmp_path / "t.tsx")))
+    app = make_app((1280, 720))
+    app.apply(ChangeSettings(replace(app.ctx.settings, language="hu")))
+    scene = app.open_map(path)
+    assert isinstance(scene, TableScene), getattr(app.top, "message", "")
+    [notice] = scene.notices
+    assert notice.startswith(f"{path}: a padló képe nem tölthető be") and "floor art" not in notice
+    i18n.set_language("en")

@@ -13,7 +13,7 @@ from game.doom.rules import turn as T
 from game.doom.rules.state import REVISIONS, DoomState
 from game.engine.protocol import Action, Event, IllegalAction, Title
 from game.engine.errors import SavedFileChanged
-from game.engine.text import M
+from game.engine.text import M, Msg
 
 
 class DoomTitle(Title[DoomState]):
@@ -30,7 +30,13 @@ class DoomTitle(Title[DoomState]):
 
         if not scenario.startswith(CUSTOM):
             return None
-        return register(scenario, shared_content(), self.custom_dir)
+        try:
+            return register(scenario, shared_content(), self.custom_dir)
+        except ValueError as exc:  # the built map is gone, unreadable or broken: said, naming it (a
+            # loaded game read 'the saved position is not a Doom game this Tiletop can read')
+            raise SavedFileChanged(M("the built map {map} of this game cannot be played: {problem}",
+                                     map=scenario.removeprefix(CUSTOM),
+                                     problem=exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc))) from None
 
     def new_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A new game is played by the current rules revision (state.RULES_REVISION)."""

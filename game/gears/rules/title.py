@@ -1,8 +1,8 @@
 """GearsTitle: the Title (game/engine/protocol.py) that game.engine.Session drives."""
 from __future__ import annotations
 
-from game.engine.errors import SavedFileChanged
-from game.engine.text import M
+from game.engine.errors import SavedFileChanged, os_reason
+from game.engine.text import M, join
 import hashlib
 from functools import lru_cache
 from pathlib import Path
@@ -122,14 +122,29 @@ class GearsTitle(Title[GearsState]):
 
         name = scenario[len(CUSTOM):]
         path = self.custom_dir / f"{name}.mission.toml"
-        if not name or "/" in name or not path.is_file():
+        if not name or "/" in name:
             raise ValueError(f"unknown custom Gears mission {scenario!r}: no {path}")
+
+        def unplayable(problem) -> SavedFileChanged:
+            # the mission or its map gone, unreadable or broken: said, naming it (a loaded game
+            # read 'the saved position is not a game of Gears of War that this Tiletop can read',
+            # and an unreadable map's PermissionError went past the load list)
+            return SavedFileChanged(M("the custom mission {mission} of this game cannot be played: {problem}",
+                                      mission=name, problem=problem))
+
+        if not path.is_file():
+            raise unplayable(M("{path}: {problem}", path=str(path), problem=M("there is no such file")))
         try:
             cm = load_mission(path)
         except MissionError as exc:
-            raise ValueError("; ".join(str(p) for p in exc.problems)) from None
+            raise unplayable(join("; ", exc.problems)) from None
+        try:
+            digest = custom_digest(cm)
+        except OSError as exc:
+            raise unplayable(M("{path}: {problem}", path=str(exc.filename or cm.map),
+                               problem=M("cannot read ({why})", why=os_reason(exc)))) from None
         self.content.missions.register(custom_mission_record(self.content, scenario, cm))
-        return cm, custom_digest(cm)
+        return cm, digest
 
     def legal_actions(self, state: GearsState) -> list[Action]:
         return T.legal_actions(state)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 from game.board.model import Board
+from game.engine.text import M
 from game.ui.assets import Assets
 from game.ui.palette import Palette
 from game.ui.table.camera import ZOOM_LEVELS
@@ -46,7 +47,10 @@ def load_floor(path: Path, board: Board) -> tuple[pygame.Surface, str | None]:
     try:
         tiled = load_pygame(str(path))
     except (pygame.error, OSError, ValueError, KeyError, TypeError) as exc:
-        return vector_floor(board, floor), f"{path}: floor art not loaded ({exc})"
+        # in the reader's language (a Hungarian viewer read 'floor art not loaded (Error reading
+        # the PNG file.)'); the decoder's own reason stays in brackets, in its words
+        return vector_floor(board, floor), str(M("{path}: the floor's art could not be loaded: a tileset image does not "
+                                                 "decode ({why})", path=str(path), why=str(exc)))
     drew = False
     for layer in tiled.visible_layers:
         if isinstance(layer, pytmx.TiledTileLayer):

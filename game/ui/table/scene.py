@@ -302,7 +302,7 @@ class TableScene(Scene):
             panel = pygame.Surface(self.panel_rect.size).convert()
             local = panel.get_rect()
             hud.draw_side_panel(panel, self.ctx, local, self.board, self.title, self.hovered, self.los_active,
-                                self.los_from, self.los, self.notices + self.ctx.notices)
+                                self.los_from, self.los, [str(n) for n in self.notices + self.ctx.notices])
             self._panel_cache, self._panel_key = panel, key
         surface.blit(self._panel_cache, self.panel_rect)
 

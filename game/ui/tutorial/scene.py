@@ -695,7 +695,22 @@ class LessonList(Scene):
                 x = r.left - px(8)
         self.rows = []
         y = px(120) + dy
-        row_h = min(px(62), (surface.get_height() - y - px(30)) // max(1, len(self.lessons)))
+        # A notice (a lesson file that could not start, progress read afresh) whole at the foot,
+        # the rows above it: one elided line lay over the ninth lesson at 1280x720 and cut a
+        # Hungarian notice at 'elölr…'.
+        note, note_lines, note_font = None, [], ctx.font(14)
+        bottom = surface.get_height() - px(30)
+        if ctx.notices:
+            words, inner = str(ctx.notices[-1]), w - px(24)
+            for size in range(max(10, ctx.px(14)), 9, -1):
+                note_font = ctx.assets.font(size)
+                if len(widgets.wrap(words, note_font, inner)) <= 3:
+                    break
+            note_lines = widgets.wrap_most(words, note_font, inner, 3)
+            note_h = len(note_lines) * note_font.get_linesize() + px(16)
+            note = pygame.Rect(left, surface.get_height() - px(16) - note_h, w, note_h)
+            bottom = note.top - px(8) + px(6)  # the last row's own gap is px(6)
+        row_h = min(px(62), (bottom - y) // max(1, len(self.lessons)))
         # The summaries whole where they can be: a smaller size, then two lines under titles a
         # size smaller when a row holds them (Greek and Hungarian summaries ended in '…' at
         # 1280x720), else cut. The titles keep one size down the list.
@@ -735,8 +750,7 @@ class LessonList(Scene):
                          (r.right - px(16), r.centery), "midright")
             self.rows.append((r, les))
             y += row_h
-        if ctx.notices:  # a lesson that could not start says why here
-            note = pygame.Rect(left, surface.get_height() - px(56), w, px(40))
+        if note is not None:  # a lesson that could not start says why here
             pygame.draw.rect(surface, (70, 30, 30), note, border_radius=px(6))
-            widgets.text(surface, widgets.elide(ctx.notices[-1], ctx.font(14), w - px(24)), ctx.font(14), pal.text,
-                         (note.left + px(12), note.centery), "midleft")
+            for i, line in enumerate(note_lines):
+                widgets.text(surface, line, note_font, pal.text, (note.left + px(12), note.top + px(8) + i * note_font.get_linesize()))
