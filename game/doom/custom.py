@@ -24,6 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from game.board.model import MapError
+from game.engine.errors import CustomMapGone
 from game.engine.provenance import Provenance
 from game.engine.text import M, Mn, Msg
 
@@ -129,6 +130,9 @@ def register(scenario: str, content, custom_dir: Path | None = None) -> str:
     # A game loaded or continued names no folder: the map's file as registered, else maps/custom.
     path = (Path(known) if custom_dir is None and known else scenario_path(scenario, custom_dir)).resolve()
     if not path.is_file():
+        if scenario.startswith(CUSTOM) and path.suffix == ".tmx":  # a built map deleted or renamed
+            raise CustomMapGone(M("no built map {name}: {file} is not there (deleted or renamed)",
+                                  name=scenario[len(CUSTOM):], file=str(path)))
         raise ValueError(f"unknown Doom scenario {scenario!r}: no map {path}")
     digest = map_digest(path)
     table = content.scenarios

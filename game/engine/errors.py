@@ -23,3 +23,9 @@ class SavedFileChanged(ValueError):
 
     def __str__(self) -> str:
         return str(self.message)
+
+
+class CustomMapGone(SavedFileChanged):
+    """A game's built map (maps/custom) is no longer there: deleted or renamed since the game
+    was saved. A load says so (the Open a map list deletes maps of the user's own), where it
+    said only that the save was not a game this Tiletop could read."""

@@ -584,6 +584,8 @@ def _load_journal(p: Path, book: journal.Journal, title: Title[Any], casual: boo
     try:
         session = Session(title, head["scenario"], head["seed"], head["options"], casual, state,
                           () if state is None else _opening_again(title, head))
+    except SavedFileChanged as exc:
+        raise SaveError(p, exc.message) from None
     except _DATA_ERRORS:
         raise SaveError(p, _cannot_start(title)) from None
     session._take_history(book.actions[:start], book.deciders[:start], book.turns[:start], book.events[:start],
@@ -692,6 +694,8 @@ def _load_v1(p: Path, data: dict[str, Any], title: Title[Any], casual: bool) -> 
                              "or damaged"))
     try:
         session = Session(title, data["scenario"], data["seed"], data["options"], casual)
+    except SavedFileChanged as exc:
+        raise SaveError(p, exc.message) from None
     except _DATA_ERRORS:
         raise SaveError(p, _cannot_start(title)) from None
     for index, action in enumerate(actions):

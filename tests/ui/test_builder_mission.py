@@ -189,3 +189,56 @@ def test_a_new_mission_with_the_default_name_is_named_before_it_is_saved(config_
         press(app, s, "save")
         assert (tmp_path / "custom" / "fountain_run.tmx").is_file()
         assert (tmp_path / "custom" / "fountain_run.mission.toml").is_file()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_save_keeps_the_mission_set_in_the_panel_and_says_how_to_play_a_map_without_one(scene, tmp_path, lang):
+    """README: the builder saves a Gears map 'plus a small mission file' and it is listed under
+    Custom maps. Ctrl+S wrote the map only: a mission set with M and closed with Esc was not
+    saved (lost on leaving), and a map saved without one was listed nowhere to play, unsaid."""
+    from game import i18n
+    from game.gears.custom import custom_missions
+
+    app, s = scene
+    i18n.set_language(lang)
+    s.path = tmp_path / "custom" / "bare.tmx"
+    s.path.parent.mkdir()
+    s.builder.toggle_door("1A:exit")
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    app.run(max_frames=2)
+    assert (tmp_path / "custom" / "bare.tmx").is_file() and not (tmp_path / "custom" / "bare.mission.toml").exists()
+    assert "M" in s.status and said_whole(app, s.status)
+    key(pygame.K_m)
+    app.run(max_frames=2)
+    press(app, s, "goal:hold_out")
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=2)
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    app.run(max_frames=2)
+    (m,), _problems = custom_missions(tmp_path)
+    assert m.goal == "hold_out" and m.map == s.path.resolve()
+    assert "bare.mission.toml" in s.status and said_whole(app, s.status)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_save_says_when_the_mission_could_not_be_saved(scene, tmp_path, lang):
+    from game import i18n
+
+    app, s = scene
+    i18n.set_language(lang)
+    s.path = tmp_path / "nodoor.tmx"
+    key(pygame.K_m)
+    app.run(max_frames=2)
+    press(app, s, "goal:reach_exit")
+    key(pygame.K_ESCAPE)
+    app.run(max_frames=2)
+    key(pygame.K_s, pygame.KMOD_CTRL)
+    app.run(max_frames=2)
+    assert (tmp_path / "nodoor.tmx").is_file() and not (tmp_path / "nodoor.mission.toml").exists()
+    assert "M" in s.status and said_whole(app, s.status)
+
+
+def said_whole(app, status: str) -> bool:
+    """The status line's words all drawn (it is wrapped on at most two lines, the rest cut)."""
+    drawn = " ".join(" ".join(t.split()) for t, _r, _s in frame_texts(app))
+    return " ".join(status.split()) in drawn

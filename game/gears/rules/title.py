@@ -1,7 +1,7 @@
 """GearsTitle: the Title (game/engine/protocol.py) that game.engine.Session drives."""
 from __future__ import annotations
 
-from game.engine.errors import SavedFileChanged
+from game.engine.errors import CustomMapGone, SavedFileChanged
 from game.engine.text import M
 import hashlib
 from functools import lru_cache
@@ -122,8 +122,11 @@ class GearsTitle(Title[GearsState]):
 
         name = scenario[len(CUSTOM):]
         path = self.custom_dir / f"{name}.mission.toml"
-        if not name or "/" in name or not path.is_file():
+        if not name or "/" in name:
             raise ValueError(f"unknown custom Gears mission {scenario!r}: no {path}")
+        if not path.is_file():
+            raise CustomMapGone(M("no custom map {name}: {file} is not there (deleted or renamed)",
+                                  name=name, file=str(path)))
         try:
             cm = load_mission(path)
         except MissionError as exc:

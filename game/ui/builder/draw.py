@@ -460,7 +460,9 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
         for line in widgets.wrap_most(_("Drag a piece from the palette onto the table"), font, w, 2):
             widgets.text(surface, line, font, pal.text_dim, (x, yb))
             yb += font.get_linesize()
-    for line in widgets.wrap_most(scene.status, font, w, 2) if scene.status else []:
+    # Three lines: a save says what it wrote and what is still to do ("Mentve: x.tmx  A
+    # játékhoz adj neki küldetést: M, majd Küldetés mentése" needs three at 1280x720).
+    for line in widgets.wrap_most(scene.status, font, w, 3) if scene.status else []:
         widgets.text(surface, line, font, pal.accent, (x, yb))
         yb += font.get_linesize()
     for n, line in enumerate(note_lines):

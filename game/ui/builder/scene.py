@@ -407,6 +407,25 @@ class BuilderScene(Scene):
         self.dirty = True
         return target
 
+    def save_all(self) -> Path | None:
+        """Save (Ctrl+S, the toolbar): the map, and in Gears the mission set in the Mission panel
+        (its draft is kept while the panel is closed: saved with the map, not lost on leaving).
+        A Gears map is played through its mission file: saved without one, the status line says
+        how to give it one (the map saved but was listed nowhere to play it)."""
+        if self.builder.title != "gears":
+            return self.save()
+        if self._mission_kept is not None:
+            written = self.save_mission()
+            m = self._mission_kept if self.mission is None else self.mission
+            if written is None and self.path is not None and m.problems and self.status.startswith(
+                    _("Saved {name}").format(name=self.path.name)):
+                self.status = fill(_("Saved {name}, but not its mission: press M to see why"), name=self.path.name)
+            return written
+        target = self.save()
+        if target is not None and not mission_path(target).is_file():
+            self.status += "  " + _("To play it, give it a mission: M, then Save mission")
+        return target
+
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Action | None:
         self._layout(pygame.display.get_surface().get_size())
@@ -690,7 +709,7 @@ class BuilderScene(Scene):
                 self.start_naming(save=True)
                 self.status = _("Name the map before saving it: type a name, then press Enter")
             else:
-                self.save()
+                self.save_all()
         elif key == "mission":
             self.open_mission()
         elif key == "fit":
