@@ -405,10 +405,14 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
             widgets.text(surface, line, font, SNAP_OK, (x, y))
             y += font.get_linesize()
         y += px(22) - font.get_linesize()
+    limit = r.bottom - bottom_reserved  # the rule above the selection and status
     for n, issue in enumerate(validation.issues, 1):
         lines = widgets.wrap_most(str(issue.message), font, w - px(30), 5)
         h = len(lines) * font.get_linesize() + px(8)
-        if y + h > r.bottom - bottom_reserved:
+        # An issue with more after it leaves room for the '… and N more' line below it: that
+        # line was drawn wherever the last issue ended, across the rule and the piece's name.
+        room_after = 0 if n == len(validation.issues) else px(4) + font.get_linesize()
+        if y + h + room_after > limit:
             more = len(validation.issues) - n + 1
             widgets.text(surface, _("\u2026 and {n} more").format(n=more), font, pal.text_dim, (x, y))
             y += px(20)
