@@ -242,3 +242,26 @@ def said_whole(app, status: str) -> bool:
     """The status line's words all drawn (it is wrapped on at most two lines, the rest cut)."""
     drawn = " ".join(" ".join(t.split()) for t, _r, _s in frame_texts(app))
     return " ".join(status.split()) in drawn
+
+
+def test_a_new_map_named_at_its_first_save_says_how_to_play_it(config_dir, tmp_path):
+    """Ctrl+S on a new map asks its name; Enter saves: that save said only 'Saved x.tmx'."""
+    from game import i18n
+    from game.ui.app import App
+
+    app = App((1280, 720), headless=True, maps_dir=tmp_path)
+    try:
+        pygame.event.clear()
+        lib, _ = PieceLibrary.from_paths([TILE])
+        s = BuilderScene(app.ctx, app.screen.get_size(), "gears", library=lib)
+        app.scenes = [s]
+        s.builder.add("1A", 1280, 1280)
+        key(pygame.K_s, pygame.KMOD_CTRL)
+        post(pygame.TEXTINPUT, text="Fresh")
+        key(pygame.K_RETURN)
+        app.run(max_frames=2)
+        assert (tmp_path / "custom" / "fresh.tmx").is_file()
+        assert "M" in s.status and said_whole(app, s.status)
+    finally:
+        app.close()
+        i18n.set_language("en")

@@ -898,7 +898,7 @@ class BuilderScene(Scene):
             if self.unnamed():
                 self.status = _("Not saved: the map has no name yet")
             else:
-                self.save()
+                self.save_all()
         self.dirty = True
 
     def _naming_event(self, event: pygame.event.Event) -> bool:
