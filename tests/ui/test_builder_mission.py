@@ -265,3 +265,34 @@ def test_a_new_map_named_at_its_first_save_says_how_to_play_it(config_dir, tmp_p
     finally:
         app.close()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_save_with_problems_left_says_all_of_it_at_125_percent(config_dir, tmp_path, lang, size):
+    """'Saved x.tmx (2 problems to fix)  To play it, give it a mission: …' was cut after two
+    lines in Greek at 125%, the way to play the map lost."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui.app import App
+    from game.ui.scene import ChangeSettings
+
+    app = App(size, headless=True, maps_dir=tmp_path)
+    try:
+        app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=1.25)))
+        pygame.event.clear()
+        lib, _ = PieceLibrary.from_paths([TILE])
+        s = BuilderScene(app.ctx, app.screen.get_size(), "gears", library=lib)
+        app.scenes = [s]
+        s.builder.add("1A", 1280, 1280)
+        s.builder.add("1A", 9000, 1280, snap=False)  # unjoined: problems to fix
+        s.selected = "1A_2"
+        s.path = tmp_path / "custom" / "long.tmx"
+        s.path.parent.mkdir()
+        key(pygame.K_s, pygame.KMOD_CTRL)
+        app.run(max_frames=2)
+        assert s.builder.validate().errors and "M" in s.status and said_whole(app, s.status)
+    finally:
+        app.close()
+        i18n.set_language("en")
