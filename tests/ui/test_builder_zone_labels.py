@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.builder.things import item_marks, zone_labels
+from game.ui.builder.things import item_marks, marker_marks, zone_labels
 from game.ui.table.camera import ZOOM_LEVELS
 from tests.ui.conftest import builder_in
 
@@ -30,7 +30,19 @@ def test_zone_names_are_not_under_a_chip(config_dir, language, zoom):
         app.run(max_frames=1)
         labels = zone_labels(s)
         assert [name for name, *_rest in labels] and len(labels) == 2
-        marks = item_marks(s)
+        marks = item_marks(s) + marker_marks(s)
         for name, _colour, _rect, box in labels:
             assert box.collidelist(marks) < 0, (name, box, marks)
         assert not labels[0][3].colliderect(labels[1][3])
+
+
+@pytest.mark.parametrize("zoom", [0.33, 0.75, 1.5])
+def test_the_start_rooms_plate_leaves_its_token_visible(config_dir, zoom):
+    """The start room's own start zone: its plate lay over the room's token in its corner."""
+    with builder_in(ROOT / "maps", "doom", "en") as (app, s):
+        s.builder.add("start_room", 0, 0)
+        s.camera.zoom_index = ZOOM_LEVELS.index(zoom)
+        s.center_on((128, 128))
+        app.run(max_frames=1)
+        (label,) = zone_labels(s)
+        assert marker_marks(s) and label[3].collidelist(marker_marks(s)) < 0

@@ -123,8 +123,8 @@ def zone_labels(scene) -> list[tuple[str, tuple[int, int, int], pygame.Rect, pyg
     """The start zone and the objective as the map has them now (the pieces' own start zone
     until one is placed): (name, colour, the area's outline on screen, its name plate). The
     plate sits in the area's top-left corner, else another corner, else above the area, where
-    no thing's icon lies: a start zone dropped on its room's top-left square put its 'S' chip
-    over the middle of 'Start zone'."""
+    no thing's icon nor marker lies: a start zone dropped on its room's top-left square put its
+    'S' chip over the middle of 'Start zone', and the start room's plate covered its token."""
     from game.board.builder import _shift_of
 
     b = scene.builder
@@ -136,7 +136,7 @@ def zone_labels(scene) -> list[tuple[str, tuple[int, int, int], pygame.Rect, pyg
     except Exception:  # noqa: BLE001 - a half-made build: nothing to outline
         return []
     font = scene.ctx.font(12, bold=True)
-    taken = item_marks(scene)
+    taken = item_marks(scene) + _marker_marks(scene, board, (sx, sy))
     out = []
     for a in board.areas.values():
         for flag, colour, label in (("start_zone", START, _("Start zone")), ("objective", GOAL, _("Objective"))):
@@ -162,6 +162,28 @@ def zone_labels(scene) -> list[tuple[str, tuple[int, int, int], pygame.Rect, pyg
             taken.append(box)
             out.append((label, colour, rect, box))
     return out
+
+
+def _marker_marks(scene, board, shift) -> list[pygame.Rect]:
+    """Where the map's markers lie on screen (a piece's own props and figures, the start room's
+    token): half a square about each point."""
+    r = max(5, round(32 * scene.camera.zoom))
+    out = []
+    for m in board.markers:
+        x, y = scene.camera.to_screen(float(m.point[0] - shift[0]), float(m.point[1] - shift[1]))
+        out.append(pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r))
+    return out
+
+
+def marker_marks(scene) -> list[pygame.Rect]:
+    """The map's markers on screen, as zone_labels keeps clear of them."""
+    from game.board.builder import _shift_of
+
+    b = scene.builder
+    board = scene.validation().board
+    if board is None or not b.state.placements:
+        return []
+    return _marker_marks(scene, board, _shift_of(b.placed(b.state.placements[0]), board))
 
 
 def draw_zones(scene, surface: pygame.Surface) -> None:
