@@ -198,6 +198,8 @@ class BuilderScene(Scene):
                  ("door", _("Door"), " (D)"), ("delete", _("Delete"), "")]
         if self.builder.title == "gears":
             tools.append(("mission", _("Mission"), " (M)"))
+        else:  # Doom's pieces have one face: the button was there, greyed for good (F1 lists no Tab)
+            tools = [t for t in tools if t[0] != "face"]
         ends = [("save", _("Save"), " (Ctrl+S)"), ("fit", _("Fit"), "")]
 
         pad = px(24)  # a label's margin inside its button
