@@ -98,7 +98,8 @@ class BuilderScene(Scene):
         self.naming: str | None = None  # the map's name being typed in the side panel (None: not typing)
         self._save_named = False  # Save asked for the name: Enter saves too
         self.name_rect = pygame.Rect(0, 0, 0, 0)  # the map's name in the side panel (a click renames it)
-        if path is not None:
+        self.status = ""
+        if path is not None:  # says 'Loaded x.tmx' or 'Could not load the map' (it was wiped after)
             self.load(Path(path))
         self.selected: str | None = None
         self.drag: Drag | None = None
@@ -116,7 +117,6 @@ class BuilderScene(Scene):
         self.selected_item: str | None = None
         self._things = None
         self.issue_rows: list[tuple[pygame.Rect, Issue]] = []
-        self.status = ""
         self._size = (0, 0)
         self.camera = Camera((0, 0, 1, 1), (TABLE_TILES[0] * 64, TABLE_TILES[1] * 64))
         self._set_footprint()
