@@ -617,6 +617,8 @@ class BuilderScene(Scene):
             if name:
                 self.selected = name
         elif d.moved and d.name is not None:
+            if not self.view_rect.collidepoint(pos):  # let go over the panels: the move is called
+                return                                # off (it went under the side panel), as a thing's is
             ghost = replace(d.ghost, name=d.name)
             if ghost != self.builder.placement(d.name):
                 self.edit(lambda: self.builder.set_placement(ghost, snap=False))
