@@ -296,3 +296,41 @@ def test_a_save_with_problems_left_says_all_of_it_at_125_percent(config_dir, tmp
     finally:
         app.close()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_a_refused_mission_says_why_in_the_panel_at_125_percent(config_dir, tmp_path, lang, size):
+    """At 125% in 1280x720 the panel's rows reached its buttons: 'Save mission' refused (no name,
+    no door token on an exit) and the panel showed no reason."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui.app import App
+    from game.ui.scene import ChangeSettings
+
+    app = App(size, headless=True, maps_dir=tmp_path)
+    try:
+        app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=1.25)))
+        pygame.event.clear()
+        lib, _ = PieceLibrary.from_paths([TILE])
+        s = BuilderScene(app.ctx, app.screen.get_size(), "gears", library=lib)
+        app.scenes = [s]
+        s.builder.add("1A", 1280, 1280)
+        s.path = tmp_path / "nodoor.tmx"
+        key(pygame.K_m)
+        app.run(max_frames=2)
+        press(app, s, "goal:reach_exit")
+        press(app, s, "save")
+        assert s.mission.problems and not (tmp_path / "nodoor.mission.toml").exists()
+        texts = frame_texts(app)
+        drawn = " ".join(" ".join(t.split()) for t, _r, _s in texts)
+        first = " ".join(str(s.mission.problems[0]).split())
+        assert first in drawn, (first, drawn[-400:])
+        save = s.mission.controls["save"].rect
+        for t, r, _s in texts:  # the problem's lines above the buttons
+            if t.split() and t.split()[0] in first.split() and r.top > s.mission.controls["C="].rect.bottom:
+                assert r.bottom <= save.top, (t, r, save)
+    finally:
+        app.close()
+        i18n.set_language("en")

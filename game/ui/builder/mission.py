@@ -114,9 +114,14 @@ class MissionPanel:
         self._label_w = label_w
         cx = x0 + label_w  # controls column
         cw = self.rect.right - px(22) - cx
-        row = px(44)
         bh = px(34)
         y = self.rect.top + px(64)
+        # The rows close up (not below a button and a gap) to leave three lines for the save's
+        # problems above the buttons: at 125% in 1280x720 the rows reached the buttons, and a
+        # refused save ('name the mission', 'a door token on an exit') said nothing at all.
+        buttons_top = self.rect.bottom - px(22) - bh - px(4) - px(6)
+        reserve = 3 * ctx.font(13).get_linesize() + px(8)
+        row = min(px(44), max(bh + px(4), (buttons_top - reserve - y - px(8)) // 8))
         d = self.draft
         c: dict[str, Control] = {}
 

@@ -22,7 +22,7 @@ import pygame
 
 from game import titles
 from game.board.builder import SIZES, Builder, BuildError, BuildItem, BuildPlacement, Issue, MapMeta, PieceLibrary
-from game.gears.custom import MissionError, draft_for, mission_path, save_draft
+from game.gears.custom import MissionError, draft_for, mission_path, problems_of, save_draft
 from game.i18n import _, fill, ngettext
 from game.ui import widgets
 from game.ui.builder.mission import MAX_NAME, MissionPanel
@@ -1028,7 +1028,10 @@ class BuilderScene(Scene):
         try:
             written = save_draft(m.draft, target)
         except MissionError as exc:
-            m.problems, m.note = list(exc.problems), ""
+            # Without the file's whole path before each (the panel is this mission's): it took
+            # most of the panel's room, '/home/…/maps/custom/x.mission.toml: goal reach_exit …'.
+            mine = problems_of(mission_path(Path(target).resolve()), exc.problems)
+            m.problems, m.note = mine or list(exc.problems), ""
             return None
         except OSError as exc:
             m.problems, m.note = [f"{mission_path(target)}: cannot write ({exc.strerror or exc})"], ""
