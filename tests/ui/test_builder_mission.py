@@ -327,6 +327,7 @@ def test_a_refused_mission_says_why_in_the_panel_at_125_percent(config_dir, tmp_
         drawn = " ".join(" ".join(t.split()) for t, _r, _s in texts)
         first = " ".join(str(s.mission.problems[0]).split())
         assert first in drawn, (first, drawn[-400:])
+        assert i18n._("Reach the exit") in first and "reach_exit" not in first  # the goal as the panel names it
         save = s.mission.controls["save"].rect
         for t, r, _s in texts:  # the problem's lines above the buttons
             if t.split() and t.split()[0] in first.split() and r.top > s.mission.controls["C="].rect.bottom:

@@ -1025,6 +1025,12 @@ class BuilderScene(Scene):
         if target is None:
             m.problems, m.note = [self.status], ""
             return None
+        if m.draft.goal == "reach_exit" and not self.builder.state.doors:
+            # Said in the panel's words and with what to do: the file's check read 'goal
+            # reach_exit needs a door token on an exit of x.tmx', the goal by its id.
+            m.problems, m.note = [fill(_('The goal "{goal}" needs a door token on an exit: close this panel, then press '
+                                         'D near an exit (gears 3.4)'), goal=_("Reach the exit"))], ""
+            return None
         try:
             written = save_draft(m.draft, target)
         except MissionError as exc:
