@@ -335,3 +335,32 @@ def test_a_refused_mission_says_why_in_the_panel_at_125_percent(config_dir, tmp_
     finally:
         app.close()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_every_mission_button_says_its_word_whole_at_125_percent(config_dir, tmp_path, lang, size):
+    """At 125% in 1280x720 the Greek goal button read 'Φτάστε στην έξ…': a label too long for
+    one line at the least size goes on two."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui.app import App
+    from game.ui.scene import ChangeSettings
+
+    app = App(size, headless=True, maps_dir=tmp_path)
+    try:
+        app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=1.25)))
+        pygame.event.clear()
+        lib, _ = PieceLibrary.from_paths([TILE])
+        s = BuilderScene(app.ctx, app.screen.get_size(), "gears", library=lib)
+        app.scenes = [s]
+        s.open_mission()
+        texts = frame_texts(app)
+        for key_ in ("save", "close", "goal:reach_exit", "goal:hold_out"):
+            ctl = s.mission.controls[key_]
+            inside = [(t, r) for t, r, _s in texts if ctl.rect.contains(r)]
+            assert " ".join(t for t, _r in inside) == ctl.label, (key_, inside)
+    finally:
+        app.close()
+        i18n.set_language("en")
