@@ -724,7 +724,10 @@ class BuilderScene(Scene):
     def door_near_mouse(self) -> None:
         """Doom: an ordinary door on the 2-square edge nearest the mouse (spec 3.2)."""
         if self.mouse is None or not self.view_rect.collidepoint(self.mouse):
-            self.status = _("Point at an edge between floor squares for a door")
+            # The toolbar's Door button (the pointer on it, not on an edge): it only said 'Point
+            # at an edge…', which a click can never do. It shows the doors to drag instead.
+            self.set_palette_tab("things")
+            self.status = _("Drag a door from Things onto an edge, or press D with the pointer on the edge")
             return
         near = self.builder.door_near(*self._map_at(self.mouse))
         name = self.edit(lambda: self.builder.place_item("door", near.cell, "ordinary", near.vertical))
