@@ -398,13 +398,15 @@ class Builder:
         self._commit(replace(self.state, placements=self.state.placements + (p,)))
         return name
 
-    def set_placement(self, p: BuildPlacement, snap: bool = False) -> BuildPlacement:
-        """Replace the placement of the same name (a move, turn or flip); returns it as placed."""
+    def set_placement(self, p: BuildPlacement, snap: bool = False, turn: bool = True) -> BuildPlacement:
+        """Replace the placement of the same name (a move, turn or flip); returns it as placed.
+        turn: the snap may turn it to meet a connector (a move), not a turn or flip (snapped
+        with every rotation, a tile turned on a joint was turned back: R did nothing)."""
         others = tuple(q for q in self.state.placements if q.name != p.name)
         if len(others) == len(self.state.placements):
             raise BuildError(str(M("no placed piece named {name}", name=repr(p.name))))
         if snap:
-            p = self.snapped(p, others=others)
+            p = self.snapped(p, others=others, turn=turn)
         # Door tokens are named by their exit, so they move with the piece.
         self._commit(replace(self.state, placements=tuple(p if q.name == p.name else q for q in self.state.placements)))
         return p
@@ -415,7 +417,7 @@ class Builder:
     def rotate(self, name: str, quarters: int = 1, snap: bool = True) -> BuildPlacement:
         """Turn a piece clockwise about its centre by quarter turns."""
         p = self.placement(name)
-        return self.set_placement(self._turned_about_centre(p, (p.rotation + 90 * quarters) % 360), snap)
+        return self.set_placement(self._turned_about_centre(p, (p.rotation + 90 * quarters) % 360), snap, turn=False)
 
     def flip(self, name: str, axis: str = "h", snap: bool = True) -> BuildPlacement:
         """Mirror a piece as it lies on the table (left-right for 'h', top-bottom for 'v')."""
@@ -424,7 +426,7 @@ class Builder:
         # the other axis of the piece.
         along_h = (axis == "h") != (p.rotation % 180 == 90)
         flipped = replace(p, flip_h=p.flip_h ^ along_h, flip_v=p.flip_v ^ (not along_h))
-        return self.set_placement(flipped, snap)
+        return self.set_placement(flipped, snap, turn=False)
 
     def delete(self, name: str) -> None:
         self.placement(name)

@@ -77,3 +77,4 @@ def open_file(path, text: bool = False):
         os.close(fd)
         raise
     return io.TextIOWrapper(handle, encoding="utf-8") if text else handle
+

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from game.engine.errors import open_file
-from game.i18n import _
+from game.i18n import _, fill
 from game.ui import widgets
 from game.titles import TITLES
 from game.ui.scene import Action, Context, OpenMap, Pop, Push, Scene
@@ -61,6 +61,37 @@ def shown_name(name: str, title: str) -> str:
     return named_in(context, name, _) if context else _(name)
 
 
+def missions_of(maps_dir: Path, path: Path) -> list[Path]:
+    """The Gears mission files under maps/custom that play the map at `path` (their `map`, a
+    path relative to the mission file; docs/BUILDER.md "Custom Gears missions")."""
+    import tomllib
+
+    target = Path(path).resolve()
+    found = []
+    for m in sorted((Path(maps_dir) / "custom").glob("*.mission.toml")):
+        try:
+            with m.open("rb") as f:
+                named = tomllib.load(f).get("map")
+        except (OSError, tomllib.TOMLDecodeError):
+            continue
+        if isinstance(named, str) and (m.parent / named).resolve() == target:
+            found.append(m)
+    return found
+
+
+def delete_custom_map(maps_dir: Path, path: Path) -> list[Path]:
+    """Delete a map of the user's own (under maps/custom) and the missions that play it; the
+    files removed. A shipped map is never deleted (ValueError)."""
+    custom = (Path(maps_dir) / "custom").resolve()
+    if not Path(path).resolve().is_relative_to(custom):
+        raise ValueError(f"{path} is not under {custom}")
+    gone = []
+    for p in [Path(path), *missions_of(maps_dir, path)]:
+        p.unlink(missing_ok=True)
+        gone.append(p)
+    return gone
+
+
 class MapList(Scene):
     def __init__(self, ctx: Context, folder: str | None = None) -> None:
         super().__init__(ctx)
@@ -75,6 +106,8 @@ class MapList(Scene):
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.back: Button | None = None
         self.back_hovered = False
+        self.deleting: Path | None = None  # asked once: the next Delete deletes it
+        self.status = ""
 
     def handle(self, event: pygame.event.Event) -> Action | None:
         if event.type == pygame.KEYDOWN:
@@ -83,12 +116,15 @@ class MapList(Scene):
             if event.key in (pygame.K_DOWN, pygame.K_UP) and self.maps:
                 step = 1 if event.key == pygame.K_DOWN else -1
                 self.selected = (self.selected + step) % len(self.maps)
+                self._chose()
                 self._keep_visible()
                 self.dirty = True
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.maps:
                 return OpenMap(self.maps[self.selected])
             elif event.key == pygame.K_e and self.maps:
                 return self.edit(self.maps[self.selected])
+            elif event.key == pygame.K_DELETE and self.maps:
+                self.delete(self.maps[self.selected])
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(len(self.maps) - 1, self.scroll - event.y))
             self.dirty = True
@@ -99,6 +135,7 @@ class MapList(Scene):
                 self.hovered, self.back_hovered, self.dirty = hovered, back, True
                 if hovered is not None:
                     self.selected = hovered
+                    self._chose()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.back and self.back.rect.collidepoint(event.pos):
                 return Pop()
@@ -116,6 +153,41 @@ class MapList(Scene):
         folder = path.relative_to(self.ctx.maps_dir).parts[0]
         title = folder if folder in BUILDER_TITLES else BUILDER_TITLES[0]  # custom maps: the file says
         return Push(BuilderScene(self.ctx, pygame.display.get_surface().get_size(), title, path=path))
+
+    def _chose(self) -> None:
+        """Another map chosen: a Delete asked for the one before is forgotten."""
+        if self.deleting is not None and self.maps[self.selected] != self.deleting:
+            self.deleting, self.status = None, ""
+
+    def own(self, path: Path) -> bool:
+        """A map of the user's own (saved by the builder under maps/custom): it may be deleted."""
+        return path.resolve().is_relative_to((self.ctx.maps_dir / "custom").resolve())
+
+    def delete(self, path: Path) -> None:
+        """Delete asks first (the status line names the map), the next Delete on the same map
+        deletes it with its missions; a shipped map is refused with the reason."""
+        name = shown_name(*self.headings[path])
+        self.dirty = True
+        if not self.own(path):
+            self.deleting = None
+            self.status = fill(_("{name} ships with Tiletop: only your own maps can be deleted"), name=name)
+            return
+        if self.deleting != path:
+            self.deleting = path
+            self.status = fill(_("Delete {name}? Press Delete again to delete it for good"), name=name)
+            return
+        self.deleting = None
+        try:
+            delete_custom_map(self.ctx.maps_dir, path)
+        except OSError as exc:
+            self.status = _("Not deleted: {reason}").format(reason=exc.strerror or str(exc))
+            return
+        self.status = fill(_("Deleted {name}"), name=name)
+        index = self.maps.index(path)
+        self.maps.remove(path)
+        del self.headings[path]
+        self.selected = min(index, len(self.maps) - 1) if self.maps else 0
+        self.scroll = min(self.scroll, max(0, len(self.maps) - 1))
 
     @property
     def title(self) -> str:
@@ -136,7 +208,8 @@ class MapList(Scene):
 
     def shortcuts(self) -> list[tuple[str, str]]:
         return [(_("Up, Down"), _("Choose a map")), (_("Enter"), _("Open it on the table")),
-                ("E", _("Edit it in the map builder")), (_("Wheel"), _("Scroll the list"))]
+                ("E", _("Edit it in the map builder")), (_("Delete"), _("Delete a map of your own")),
+                (_("Wheel"), _("Scroll the list"))]
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
@@ -182,12 +255,20 @@ class MapList(Scene):
                          pal.text, (row.left + px(16), row.centery), "midleft")
             widgets.text(surface, widgets.elide(where, side, where_w), side, pal.text_dim, (row.right - px(16), row.centery), "midright")
             y += row_h
-        if len(self.rows) < len(self.maps):
+        small = ctx.font(13)
+        if self.status:  # what Delete asked or did, where the count was: the line a reader looks at
+            widgets.text(surface, widgets.elide(self.status, small, rect.width - px(64)), small, pal.accent,
+                         (rect.left + px(32), bottom + px(6)))
+        elif len(self.rows) < len(self.maps):
             more = _("{shown} of {total} maps: scroll for more").format(shown=len(self.rows), total=len(self.maps))
-            widgets.text(surface, more, ctx.font(13), pal.text_dim, (rect.left + px(32), bottom + px(6)))
+            widgets.text(surface, more, small, pal.text_dim, (rect.left + px(32), bottom + px(6)))
         if self.maps:
-            widgets.text(surface, _("E: edit the chosen map in the builder"), ctx.font(13), pal.text_dim,
-                         (rect.right - px(32), rect.bottom - px(45)), "midright")
+            # The keys, two lines beside Back (Delete was a key nobody was told about).
+            room = rect.right - px(32) - (rect.left + px(24) + px(200) + px(16))
+            step = small.get_linesize()
+            for n, hint in enumerate((_("E: edit the chosen map in the builder"), _("Delete: delete a map of your own"))):
+                widgets.text(surface, widgets.elide(hint, small, room), small, pal.text_dim,
+                             (rect.right - px(32), rect.bottom - px(45) + (n * 2 - 1) * step // 2), "midright")
         bw, bh = px(200), px(46)
         self.back = Button(pygame.Rect(rect.left + px(24), rect.bottom - bh - px(22), bw, bh), _("Back"), Pop())
         self.back.draw(surface, ctx, self.back_hovered)

@@ -86,6 +86,20 @@ def test_rotate_four_times_and_flip_twice_return_to_start(gears_lib):
     assert b.placement("1A") == turned
 
 
+def test_r_and_f_turn_and_flip_a_joined_tile(gears_lib):
+    """R and F on a tile laid on another's exit did nothing: the turned tile was snapped again
+    with every rotation tried, which turned it back onto the joint. They turn and flip it where
+    it lies (about its centre); validation then shows the joint left open."""
+    b = chain(gears_lib, 2)
+    joined = b.placement("1A_2")
+    b.rotate("1A_2")
+    turned = b.placement("1A_2")
+    assert turned.rotation == (joined.rotation + 90) % 360
+    assert b.undo() and b.placement("1A_2") == joined
+    b.flip("1A_2", "h")
+    assert b.placement("1A_2") != joined and b.placement("1A_2").rotation == joined.rotation
+
+
 def test_flip_on_a_turned_piece_mirrors_it_on_screen(gears_lib):
     """A left-right flip on screen keeps the piece's top edge on top, whatever its rotation."""
     b = Builder(gears_lib, "gears")

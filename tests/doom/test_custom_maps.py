@@ -73,6 +73,18 @@ def test_a_map_without_an_objective_is_listed_with_its_problem(custom, library):
         Session.start(DoomTitle(custom_dir=custom), "custom:unfinished", seed=1, options={"marines": 1})
 
 
+def test_a_save_of_a_deleted_built_map_is_refused_saying_it_is_gone(custom, tmp_path):
+    """Open a map deletes a map of the user's own: Continue said only 'the saved position is not
+    a game of Doom that this Tiletop can read'."""
+    s = start(custom, 1, seed=9)
+    s.apply(s.legal_actions()[0])
+    path = tmp_path / "save.json"
+    s.save(path)
+    (custom / "outpost.tmx").unlink()
+    with pytest.raises(SaveError, match=r"the built map outpost of this game cannot be played: .*outpost.tmx: there is no such file"):
+        load_session(path, DoomTitle())
+
+
 def test_a_save_reloads_and_is_refused_once_the_map_changed(custom, library, tmp_path):
     s = start(custom, 2, seed=9)
     s.apply(s.legal_actions()[0])

@@ -168,3 +168,22 @@ def test_custom_ai_deck_takes_the_data_general_cards_not_a_mission(real):
     assert set(general) <= deck
     enemy_cards = {c.id for e in m.enemies.values() for c in content.ai_cards_activating(e)}
     assert deck == enemy_cards | set(general)
+
+
+def test_a_deleted_custom_map_refuses_the_save_saying_it_is_gone(tmp_path):
+    """The Open a map list deletes a map of the user's own with its mission: Continue then said
+    only 'the saved position is not a game of Gears of War that this Tiletop can read'."""
+    folder = tmp_path / "custom"
+    folder.mkdir()
+    shutil.copytree(CUSTOM_DIR.parent / "tilesets", tmp_path / "tilesets")
+    for f in ("plaza_to_the_pit.tmx", "plaza_to_the_pit.mission.toml"):
+        shutil.copy(CUSTOM_DIR / f, folder / f)
+    title = GearsTitle(custom_dir=folder)
+    session = Session.start(title, "custom:plaza_to_the_pit", seed=2, options={})
+    session.apply(title.legal_actions(session.state)[0])
+    save = tmp_path / "g.json"
+    session.save(save)
+    for f in ("plaza_to_the_pit.tmx", "plaza_to_the_pit.mission.toml"):
+        (folder / f).unlink()
+    with pytest.raises(SaveError, match=r"the custom mission plaza_to_the_pit of this game cannot be played: .*plaza_to_the_pit.mission.toml: there is no such file"):
+        load_session(save, title)

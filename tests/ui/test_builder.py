@@ -93,6 +93,22 @@ def test_drop_near_an_exit_snaps_entrance_onto_it_gears_3_4(scene):
     assert len(s.builder.compose_all().joined_connectors()) == 1
 
 
+def test_a_piece_dragged_onto_a_panel_stays_where_it_was(scene):
+    """A placed piece let go over the problems panel was moved there, under the panel (a new
+    piece or a thing let go off the table is not placed or moved)."""
+    app, s = scene
+    s.builder.add("1A", 1280, 1280)
+    s.fit()
+    app.run(max_frames=1)
+    before = s.builder.state
+    p = s.builder.placement("1A")
+    w, h = s.builder.size_of(p)
+    start = screen_of(s, float(p.x) + w / 2, float(p.y) + h / 2)
+    for panel in (s.panel_rect, s.palette_rect):
+        drag(app, start, panel.center)
+        assert s.builder.state == before and s.drag is None
+
+
 def test_move_a_placed_piece_by_dragging_it(scene):
     app, s = scene
     s.builder.add("1A", 1280, 1280)

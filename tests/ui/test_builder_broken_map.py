@@ -35,3 +35,21 @@ def test_the_builder_names_a_broken_maps_file_and_problem_whole(config_dir, tmp_
     # ('... ilyen objektumokat fogad: sokszög vagy…'), its line number lost
     note = said[said.index("broken_plaza.tmx: "):]
     assert end in note and "\u2026" not in note, note
+
+
+def test_a_map_opened_in_the_builder_says_it_was_loaded_or_why_not(config_dir, tmp_path):
+    """Open a map, E: the builder's status said nothing; 'Loaded x.tmx' (or 'Could not load the
+    map') was set by the load and wiped by the scene's set-up after it."""
+    from game.ui.builder.scene import BuilderScene
+
+    with builder_in(ROOT / "maps", "gears", "en") as (app, scene):
+        good = BuilderScene(app.ctx, app.screen.get_size(), "gears", path=ROOT / "maps" / "custom" / "plaza_to_the_pit.tmx")
+        app.scenes = [good]
+        texts = [t for t, _r, _s in frame_texts(app)]
+        assert good.status == "Loaded plaza_to_the_pit.tmx" and good.status in texts
+        bad = tmp_path / "nothing.tmx"
+        bad.write_text("<map>")
+        worse = BuilderScene(app.ctx, app.screen.get_size(), "gears", path=bad)
+        app.scenes = [worse]
+        texts = [t for t, _r, _s in frame_texts(app)]
+        assert worse.status == "Could not load the map" and worse.status in texts

@@ -34,3 +34,18 @@ def test_the_builder_toolbar_buttons_stand_apart(tmp_path, config_dir, title, la
     finally:
         app.close()
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("title", ["gears", "doom"])
+def test_the_toolbar_has_only_tools_the_title_can_use(tmp_path, config_dir, title):
+    """The Doom bar had 'Other face (Tab)', greyed for good (a Doom piece has one face; its
+    F1 list has no Tab); Gears has it and its Mission button."""
+    app = App((1920, 1080), headless=True, maps_dir=tmp_path)
+    try:
+        scene = BuilderScene(app.ctx, app.screen.get_size(), title)
+        keys = {b.key for b in scene.buttons}
+        shortcuts = {k for k, _d in scene.shortcuts()}
+        assert ("face" in keys) == ("Tab" in shortcuts) == (title == "gears")
+        assert ("mission" in keys) == (title == "gears")
+    finally:
+        app.close()

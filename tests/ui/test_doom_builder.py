@@ -279,3 +279,19 @@ def test_the_palette_heading_names_what_it_counts(config_dir, maps_dir):
         assert "Things" in texts and "Map pieces" not in texts
         s.set_palette_tab("pieces")
         assert "Map pieces" in [t for t, _r, _s in frame_texts(a)]
+
+
+def test_the_door_button_shows_the_doors_to_drag(app):
+    """The toolbar's Door button could not place a door (the pointer is on the button, not on an
+    edge) and said only 'Point at an edge…': it opens the Things tab, with its doors, and says
+    how to place one."""
+    s = BuilderScene(app.ctx, app.screen.get_size(), "doom")
+    app.scenes = [s]
+    app.run(max_frames=1)
+    assert s.palette_tab == "pieces"
+    button = next(b for b in s.buttons if b.key == "door")
+    do_click(app, button.rect.center)
+    assert s.palette_tab == "things" and any(t.key == "door" for t in s.thing_entries)
+    assert "Things" in s.status and "D" in s.status
+    drawn = " ".join(t for t, _r, _s in frame_texts(app))
+    assert " ".join(s.status.split()) in " ".join(drawn.split())  # said whole in the side panel

@@ -399,16 +399,24 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
     # line number was lost).
     note_lines = widgets.wrap_most(shown_note(notes[-1]), small, w, 6) if notes else []
     bottom_reserved = px(150) + max(0, len(note_lines) - 1) * small.get_linesize()
+    # A status of more than two lines (a save: what it wrote, the problems left, how to play the
+    # map) takes its room from the problem list, which says '… and N more'.
+    status_lines = min(5, len(widgets.wrap(scene.status, font, w))) if scene.status else 0
+    bottom_reserved += max(0, status_lines - 2) * font.get_linesize()
     if not validation.issues:
         # Wrapped, not cut: at 1280x720 the panel's width read "No problems: ready to save and...".
         for line in widgets.wrap_most(_("No problems: ready to save and play"), font, w, 3):
             widgets.text(surface, line, font, SNAP_OK, (x, y))
             y += font.get_linesize()
         y += px(22) - font.get_linesize()
+    limit = r.bottom - bottom_reserved  # the rule above the selection and status
     for n, issue in enumerate(validation.issues, 1):
         lines = widgets.wrap_most(str(issue.message), font, w - px(30), 5)
         h = len(lines) * font.get_linesize() + px(8)
-        if y + h > r.bottom - bottom_reserved:
+        # An issue with more after it leaves room for the '… and N more' line below it: that
+        # line was drawn wherever the last issue ended, across the rule and the piece's name.
+        room_after = 0 if n == len(validation.issues) else px(4) + font.get_linesize()
+        if y + h + room_after > limit:
             more = len(validation.issues) - n + 1
             widgets.text(surface, _("\u2026 and {n} more").format(n=more), font, pal.text_dim, (x, y))
             y += px(20)
@@ -460,7 +468,12 @@ def _draw_panel(scene, surface: pygame.Surface, validation) -> None:
         for line in widgets.wrap_most(_("Drag a piece from the palette onto the table"), font, w, 2):
             widgets.text(surface, line, font, pal.text_dim, (x, yb))
             yb += font.get_linesize()
-    for line in widgets.wrap_most(scene.status, font, w, 2) if scene.status else []:
+    # As many lines as there is room for above the notes (at least two): a save says what it
+    # wrote, the problems left and what is still to do (Greek at 125% needs four; cut after
+    # two, the way to play the map was lost).
+    notes_top = r.bottom - px(22) - max(0, len(note_lines) - 1) * small.get_linesize() - (small.get_linesize() if note_lines else 0)
+    most = max(2, (notes_top - yb) // font.get_linesize())
+    for line in widgets.wrap_most(scene.status, font, w, most) if scene.status else []:
         widgets.text(surface, line, font, pal.accent, (x, yb))
         yb += font.get_linesize()
     for n, line in enumerate(note_lines):

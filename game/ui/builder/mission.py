@@ -114,9 +114,14 @@ class MissionPanel:
         self._label_w = label_w
         cx = x0 + label_w  # controls column
         cw = self.rect.right - px(22) - cx
-        row = px(44)
         bh = px(34)
         y = self.rect.top + px(64)
+        # The rows close up (not below a button and a gap) to leave three lines for the save's
+        # problems above the buttons: at 125% in 1280x720 the rows reached the buttons, and a
+        # refused save ('name the mission', 'a door token on an exit') said nothing at all.
+        buttons_top = self.rect.bottom - px(22) - bh - px(4) - px(6)
+        reserve = 3 * ctx.font(13).get_linesize() + px(8)
+        row = min(px(44), max(bh + px(4), (buttons_top - reserve - y - px(8)) // 8))
         d = self.draft
         c: dict[str, Control] = {}
 
@@ -175,6 +180,25 @@ class MissionPanel:
         label = self.size_word(size)
         self.controls["size="] = Control("size=", pygame.Rect(cx + bh + px(6), y, cw - 2 * bh - px(12), bh), label)
 
+    @staticmethod
+    def label_lines(ctx, ctl: Control) -> list[tuple[str, tuple[pygame.font.Font, tuple[int, int]]]]:
+        """A button's label: one line at the largest size that fits (15 down to 12), else two
+        lines at 12 where they fit the button's height, else one line cut with an ellipsis. At
+        125% in 1280x720 the Greek goal 'Φτάστε στην έξοδο' was cut to 'Φτάστε στην έξ…'."""
+        px = ctx.px
+        room = ctl.rect.width - px(14)
+        for n in (15, 14, 13, 12):
+            f = ctx.font(n, bold=True)
+            if f.size(ctl.label)[0] <= room:
+                return [(ctl.label, (f, ctl.rect.center))]
+        f = ctx.font(12, bold=True)
+        two = widgets.wrap(ctl.label, f, room)
+        step = f.get_linesize()
+        if len(two) == 2 and 2 * step <= ctl.rect.height:
+            cx, cy = ctl.rect.center
+            return [(two[0], (f, (cx, cy - step // 2))), (two[1], (f, (cx, cy + step - step // 2)))]
+        return [(widgets.elide(ctl.label, f, ctl.rect.width - px(8)), (f, ctl.rect.center))]
+
     def hit(self, pos: tuple[int, int]) -> str | None:
         for key, ctl in self.controls.items():
             if ctl.enabled and not key.endswith("=") and ctl.rect.collidepoint(pos):
@@ -222,9 +246,8 @@ class MissionPanel:
                     shown = shown[1:]
                 widgets.text(surface, shown, font, colour, (ctl.rect.left + px(8), ctl.rect.centery), "midleft")
             else:  # a smaller size where the word needs it (Greek 'Φτάστε στην έξοδο' met the edges)
-                fits = next((f for f in (ctx.font(n, bold=True) for n in (15, 14, 13, 12))
-                             if f.size(ctl.label)[0] <= ctl.rect.width - px(14)), ctx.font(12, bold=True))
-                widgets.text(surface, widgets.elide(ctl.label, fits, ctl.rect.width - px(8)), fits, colour, ctl.rect.center, "center")
+                for line, at in self.label_lines(ctx, ctl):
+                    widgets.text(surface, line, at[0], colour, at[1], "center")
         # problems of the last save (or of the mission file found beside the map)
         y = self._problems_y
         small = ctx.font(13)

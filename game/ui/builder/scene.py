@@ -22,7 +22,7 @@ import pygame
 
 from game import titles
 from game.board.builder import SIZES, Builder, BuildError, BuildItem, BuildPlacement, Issue, MapMeta, PieceLibrary
-from game.gears.custom import MissionError, draft_for, mission_path, save_draft
+from game.gears.custom import MissionError, draft_for, mission_path, problems_of, save_draft
 from game.i18n import _, fill, ngettext
 from game.ui import widgets
 from game.ui.builder.mission import MAX_NAME, MissionPanel
@@ -98,7 +98,8 @@ class BuilderScene(Scene):
         self.naming: str | None = None  # the map's name being typed in the side panel (None: not typing)
         self._save_named = False  # Save asked for the name: Enter saves too
         self.name_rect = pygame.Rect(0, 0, 0, 0)  # the map's name in the side panel (a click renames it)
-        if path is not None:
+        self.status = ""
+        if path is not None:  # says 'Loaded x.tmx' or 'Could not load the map' (it was wiped after)
             self.load(Path(path))
         self.selected: str | None = None
         self.drag: Drag | None = None
@@ -116,7 +117,6 @@ class BuilderScene(Scene):
         self.selected_item: str | None = None
         self._things = None
         self.issue_rows: list[tuple[pygame.Rect, Issue]] = []
-        self.status = ""
         self._size = (0, 0)
         self.camera = Camera((0, 0, 1, 1), (TABLE_TILES[0] * 64, TABLE_TILES[1] * 64))
         self._set_footprint()
@@ -198,6 +198,8 @@ class BuilderScene(Scene):
                  ("door", _("Door"), " (D)"), ("delete", _("Delete"), "")]
         if self.builder.title == "gears":
             tools.append(("mission", _("Mission"), " (M)"))
+        else:  # Doom's pieces have one face: the button was there, greyed for good (F1 lists no Tab)
+            tools = [t for t in tools if t[0] != "face"]
         ends = [("save", _("Save"), " (Ctrl+S)"), ("fit", _("Fit"), "")]
 
         pad = px(24)  # a label's margin inside its button
@@ -407,6 +409,25 @@ class BuilderScene(Scene):
         self.dirty = True
         return target
 
+    def save_all(self) -> Path | None:
+        """Save (Ctrl+S, the toolbar): the map, and in Gears the mission set in the Mission panel
+        (its draft is kept while the panel is closed: saved with the map, not lost on leaving).
+        A Gears map is played through its mission file: saved without one, the status line says
+        how to give it one (the map saved but was listed nowhere to play it)."""
+        if self.builder.title != "gears":
+            return self.save()
+        if self._mission_kept is not None:
+            written = self.save_mission()
+            m = self._mission_kept if self.mission is None else self.mission
+            if written is None and self.path is not None and m.problems and self.status.startswith(
+                    _("Saved {name}").format(name=self.path.name)):
+                self.status = fill(_("Saved {name}, but not its mission: press M to see why"), name=self.path.name)
+            return written
+        target = self.save()
+        if target is not None and not mission_path(target).is_file():
+            self.status += "  " + _("To play it, give it a mission: M, then Save mission")
+        return target
+
     # -- input ------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Action | None:
         self._layout(pygame.display.get_surface().get_size())
@@ -596,6 +617,8 @@ class BuilderScene(Scene):
             if name:
                 self.selected = name
         elif d.moved and d.name is not None:
+            if not self.view_rect.collidepoint(pos):  # let go over the panels: the move is called
+                return                                # off (it went under the side panel), as a thing's is
             ghost = replace(d.ghost, name=d.name)
             if ghost != self.builder.placement(d.name):
                 self.edit(lambda: self.builder.set_placement(ghost, snap=False))
@@ -690,7 +713,7 @@ class BuilderScene(Scene):
                 self.start_naming(save=True)
                 self.status = _("Name the map before saving it: type a name, then press Enter")
             else:
-                self.save()
+                self.save_all()
         elif key == "mission":
             self.open_mission()
         elif key == "fit":
@@ -701,7 +724,10 @@ class BuilderScene(Scene):
     def door_near_mouse(self) -> None:
         """Doom: an ordinary door on the 2-square edge nearest the mouse (spec 3.2)."""
         if self.mouse is None or not self.view_rect.collidepoint(self.mouse):
-            self.status = _("Point at an edge between floor squares for a door")
+            # The toolbar's Door button (the pointer on it, not on an edge): it only said 'Point
+            # at an edge…', which a click can never do. It shows the doors to drag instead.
+            self.set_palette_tab("things")
+            self.status = _("Drag a door from Things onto an edge, or press D with the pointer on the edge")
             return
         near = self.builder.door_near(*self._map_at(self.mouse))
         name = self.edit(lambda: self.builder.place_item("door", near.cell, "ordinary", near.vertical))
@@ -879,7 +905,7 @@ class BuilderScene(Scene):
             if self.unnamed():
                 self.status = _("Not saved: the map has no name yet")
             else:
-                self.save()
+                self.save_all()
         self.dirty = True
 
     def _naming_event(self, event: pygame.event.Event) -> bool:
@@ -1002,10 +1028,19 @@ class BuilderScene(Scene):
         if target is None:
             m.problems, m.note = [self.status], ""
             return None
+        if m.draft.goal == "reach_exit" and not self.builder.state.doors:
+            # Said in the panel's words and with what to do: the file's check read 'goal
+            # reach_exit needs a door token on an exit of x.tmx', the goal by its id.
+            m.problems, m.note = [fill(_('The goal "{goal}" needs a door token on an exit: close this panel, then press '
+                                         'D near an exit (gears 3.4)'), goal=_("Reach the exit"))], ""
+            return None
         try:
             written = save_draft(m.draft, target)
         except MissionError as exc:
-            m.problems, m.note = list(exc.problems), ""
+            # Without the file's whole path before each (the panel is this mission's): it took
+            # most of the panel's room, '/home/…/maps/custom/x.mission.toml: goal reach_exit …'.
+            mine = problems_of(mission_path(Path(target).resolve()), exc.problems)
+            m.problems, m.note = mine or list(exc.problems), ""
             return None
         except OSError as exc:
             m.problems, m.note = [f"{mission_path(target)}: cannot write ({exc.strerror or exc})"], ""

@@ -119,20 +119,25 @@ def item_screen(scene, item: BuildItem) -> tuple[tuple[int, int], int]:
     return (round(x), round(y)), max(5, round(32 * cam.zoom))
 
 
-def draw_zones(scene, surface: pygame.Surface) -> None:
+def zone_labels(scene) -> list[tuple[str, tuple[int, int, int], pygame.Rect, pygame.Rect]]:
     """The start zone and the objective as the map has them now (the pieces' own start zone
-    until one is placed): each area outlined, with its name."""
+    until one is placed): (name, colour, the area's outline on screen, its name plate). The
+    plate sits in the area's top-left corner, else another corner, else above the area, where
+    no thing's icon nor marker lies: a start zone dropped on its room's top-left square put its
+    'S' chip over the middle of 'Start zone', and the start room's plate covered its token."""
     from game.board.builder import _shift_of
 
     b = scene.builder
     board = scene.validation().board
     if board is None or not b.state.placements:
-        return
+        return []
     try:
         sx, sy = _shift_of(b.placed(b.state.placements[0]), board)
     except Exception:  # noqa: BLE001 - a half-made build: nothing to outline
-        return
+        return []
     font = scene.ctx.font(12, bold=True)
+    taken = item_marks(scene) + _marker_marks(scene, board, (sx, sy))
+    out = []
     for a in board.areas.values():
         for flag, colour, label in (("start_zone", START, _("Start zone")), ("objective", GOAL, _("Objective"))):
             if not a.properties.get(flag):
@@ -142,11 +147,53 @@ def draw_zones(scene, surface: pygame.Surface) -> None:
             x0, y0 = scene.camera.to_screen(min(xs), min(ys))
             x1, y1 = scene.camera.to_screen(max(xs), max(ys))
             rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).inflate(-4, -4)
-            pygame.draw.rect(surface, colour, rect, 3, border_radius=4)
-            tag = font.render(label, True, (18, 18, 20))
-            box = tag.get_rect(topleft=(rect.left + 4, rect.top + 4)).inflate(8, 2)
-            pygame.draw.rect(surface, colour, box, border_radius=3)
-            surface.blit(tag, tag.get_rect(center=box.center))
+            w, h = font.size(label)
+            box = pygame.Rect(0, 0, w + 8, h + 2)
+            inside = rect.inflate(-8, -8)
+            for place in ("topleft", "bottomleft", "topright", "bottomright", "above"):
+                if place == "above":
+                    box.bottomleft = (rect.left, rect.top - 2)
+                else:
+                    setattr(box, place, getattr(inside, place))
+                if box.collidelist(taken) < 0:
+                    break
+            else:
+                box.topleft = inside.topleft
+            taken.append(box)
+            out.append((label, colour, rect, box))
+    return out
+
+
+def _marker_marks(scene, board, shift) -> list[pygame.Rect]:
+    """Where the map's markers lie on screen (a piece's own props and figures, the start room's
+    token): half a square about each point."""
+    r = max(5, round(32 * scene.camera.zoom))
+    out = []
+    for m in board.markers:
+        x, y = scene.camera.to_screen(float(m.point[0] - shift[0]), float(m.point[1] - shift[1]))
+        out.append(pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r))
+    return out
+
+
+def marker_marks(scene) -> list[pygame.Rect]:
+    """The map's markers on screen, as zone_labels keeps clear of them."""
+    from game.board.builder import _shift_of
+
+    b = scene.builder
+    board = scene.validation().board
+    if board is None or not b.state.placements:
+        return []
+    return _marker_marks(scene, board, _shift_of(b.placed(b.state.placements[0]), board))
+
+
+def draw_zones(scene, surface: pygame.Surface) -> None:
+    """Each zone outlined, with its name on a plate no thing's icon covers."""
+    font = scene.ctx.font(12, bold=True)
+    for label, colour, rect, box in zone_labels(scene):
+        pygame.draw.rect(surface, colour, rect, 3, border_radius=4)
+        pygame.draw.rect(surface, colour, box, border_radius=3)
+        tag = font.render(label, True, (18, 18, 20))
+        surface.blit(tag, tag.get_rect(center=box.center))
 
 
 DOOR_NUMBER = re.compile(r"[A-Z]{1,2}\d{1,3}")  # how a map numbers its doors: D1, K3
