@@ -92,6 +92,13 @@ class TutorialTable:
     def _after_change(self, first: bool = False) -> None:
         super()._after_change(first)
         self.handoff = None  # one learner plays every seat: no hot-seat screen
+        # A step that points at a side section shows it when the panel has room for one at a
+        # time (side_tab is read only then): Gears' "The Locust AI card was drawn" lit the
+        # column with its Stage tab open, the card out of sight (125% in 1280x720).
+        panels = [PANEL_SECTIONS.get(h.target[0], h.target[0]) for h in self.runner.highlights() if h.kind == "panel"]
+        shown = next((p for p in panels if p in self.SIDE_TABS), None)
+        if shown is not None:
+            self.side_tab = shown
 
     def _record(self) -> None:
         if self.progress is not None:
