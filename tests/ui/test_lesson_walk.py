@@ -50,3 +50,49 @@ def test_a_step_pointing_at_a_side_section_opens_its_tab(make_app, title, lesson
     assert scene.side_tab == section
     lit = [r for h, r in zip(runner.highlights(), scene.highlight_rects()) if h.kind == "panel"]
     assert lit and scene.side_sections[section].colliderect(lit[0])
+
+
+def test_the_box_covers_the_least_of_the_highlights_where_each_place_covers_some(make_app):
+    """Gears lesson 1, "the Drone was too far to shoot, so it moved 2 areas toward you" (125% in
+    1280x720): every place for the box covered the Drone or the AI card, and it lay wholly over
+    the Drone where a place at the view's foot left all but its feet in sight."""
+    app, runner, scene = lesson_scene(make_app, "gears", "turn")
+    go_to(app, runner, scene, "locusts_acted")
+    (drone,) = [r for h, r in zip(runner.highlights(), scene.highlight_rects()) if h.kind == "figure"]
+    hidden = scene.panel_rect.clip(drone)
+    assert hidden.width * hidden.height < drone.width * drone.height // 2, (scene.panel_rect, drone)
+
+
+def walk_to_end(app, runner, scene) -> str:
+    """Plays the lesson to its end as --check does; the end panel's words as drawn."""
+    from tests.ui.conftest import frame_texts
+
+    while not runner.done:
+        if runner.step.kind == "read":
+            scene.next_step()
+        else:
+            assert scene.submit(runner.hint())
+    app.run(max_frames=1)
+    drawn = frame_texts(app, 1)
+    return " ".join(t for t, r, size in drawn if size == app.screen.get_size() and scene.panel_rect.contains(r))
+
+
+@pytest.mark.parametrize("lang,size,scale", [("hu", (1280, 720), 1.25), ("el", (1920, 1080), 1.0), ("en", (1280, 720), 1.0)])
+def test_a_lessons_end_says_what_was_learned_and_which_lesson_is_next(make_app, lang, size, scale):
+    """Doom lesson 3 ends on an action step ('End Red's turn'); its end panel said only "Well
+    done. Press Next to go back to the lessons.": nothing of what the lesson taught nor of where
+    to go next. Now its line in the list and the next lesson by number and name."""
+    from game.i18n import _
+
+    app, runner, scene = lesson_scene(make_app, "doom", "attack", size, lang, scale)
+    words = walk_to_end(app, runner, scene)
+    later = next(les for les in lessons_for("doom", adapter_for("doom")) if les.order == runner.lesson.order + 1)
+    summary, title = _(runner.lesson.summary).split(), _(later.title).split()
+    assert " ".join(summary[:3]) in words and " ".join(title[:2]) in words, words
+    assert str(later.order) in words
+
+
+def test_the_last_lessons_end_says_it_was_the_last(make_app):
+    app, runner, scene = lesson_scene(make_app, "convoy", "new_york")
+    words = walk_to_end(app, runner, scene)
+    assert "ez volt az utolsó lecke" in words, words
