@@ -96,3 +96,59 @@ def test_the_last_lessons_end_says_it_was_the_last(make_app):
     app, runner, scene = lesson_scene(make_app, "convoy", "new_york")
     words = walk_to_end(app, runner, scene)
     assert "ez volt az utolsó lecke" in words, words
+
+
+def test_a_narrower_box_leaves_a_figure_in_the_middle_in_sight(make_app):
+    """Gears lesson 5, "the Wretch ran 4 areas toward you" (125% in 1280x720): the Wretch stood
+    in the middle of the view, and the box, 650 px wide wherever it went, lay over it with the
+    arrow pointing at it from above. A narrower, taller box in a corner leaves it in sight."""
+    app, runner, scene = lesson_scene(make_app, "gears", "locust_ai")
+    go_to(app, runner, scene, "moved")
+    (wretch,) = [r for h, r in zip(runner.highlights(), scene.highlight_rects()) if h.kind == "figure"]
+    assert not scene.panel_rect.colliderect(wretch), (scene.panel_rect, wretch)
+
+
+def test_stun_the_clone_lights_roll_once_the_attack_panel_is_open(make_app):
+    """Level 7 lesson 7, "Stun the clone: click it, then Roll": clicking the clone opened the
+    attack panel over it; the clone's outline stayed lit through the panel's words ('Erő
+    kihívás'), the dimming left a hole in the panel there, and Roll was not lit."""
+    from tests.ui.conftest import click
+
+    app, runner, scene = lesson_scene(make_app, "level7", "escape")
+    go_to(app, runner, scene, "clear")
+    click(scene.highlight_rects()[0].center)
+    app.run(max_frames=2)
+    assert scene.panels
+    lit = [(h.kind, r) for h, r in zip(runner.highlights(), scene.highlight_rects()) if r.width]
+    assert [k for k, _r in lit] == ["button"], lit
+    assert [what for rect, _l, what in scene.buttons if lit[0][1].contains(rect)] == ["roll"]
+
+
+def test_a_refusals_rule_keeps_above_the_boxs_buttons(make_app):
+    """Doom lesson 1, Advance declared where the step wants Run (125% in 1280x720, the box over
+    the side panel): the rule under the refusal ran on under 'Do it on the table to go on.' and
+    behind Rule, Back and Next. It stops, cut with '…', where the box has room."""
+    from game.engine.protocol import Action
+    from game.i18n import _
+    from tests.ui.conftest import frame_texts
+
+    app, runner, scene = lesson_scene(make_app, "doom", "round")
+    go_to(app, runner, scene, "declare_run")
+    assert not scene.submit(Action("declare", {"action": "advance"}))
+    drawn = frame_texts(app, 1)
+    note = _("Do it on the table to go on.")
+    buttons = [r for r, _w in scene.panel_buttons]
+    below = [r for t, r, _s in drawn if t == note] + buttons
+    assert below
+    words = [(t, r) for t, r, size in drawn if size == app.screen.get_size() and scene.panel_rect.contains(r)
+             and t != note and not any(b.contains(r) for b in buttons)]
+    assert [t for t, r in words if any(r.colliderect(b) for b in below)] == []
+
+
+def test_a_placement_card_in_its_panel_stays_lit(make_app):
+    """The map highlights under a panel are dropped (the clone under the attack panel); a
+    button of the panel itself, Level 7's placement card 'turned twice', stays lit."""
+    app, runner, scene = lesson_scene(make_app, "level7", "explore", (1920, 1080), "el", 1.0)
+    go_to(app, runner, scene, "place")
+    (card,) = scene.highlight_rects()
+    assert card.width and any(panel.contains(card) for panel, _first in scene.panels)
