@@ -152,3 +152,14 @@ def test_a_placement_card_in_its_panel_stays_lit(make_app):
     go_to(app, runner, scene, "place")
     (card,) = scene.highlight_rects()
     assert card.width and any(panel.contains(card) for panel, _first in scene.panels)
+
+
+@pytest.mark.parametrize("lang,size,scale", [("hu", (1280, 720), 1.25), ("el", (1920, 1080), 1.0)])
+def test_the_weapons_highlight_lights_the_weapon_lines(make_app, lang, size, scale):
+    """Gears lesson 4, "The Lancer shows two numbers...": its weapons highlight lit the whole hand
+    strip with the arrow down between two Order cards; now the weapon lines left of the cards."""
+    app, runner, scene = lesson_scene(make_app, "gears", "attack", size, lang, scale)
+    go_to(app, runner, scene, "overwhelming")
+    (lit,) = [r for h, r in zip(runner.highlights(), scene.highlight_rects()) if h.kind == "panel"]
+    assert scene.hand_rect.contains(lit) and lit.width < scene.hand_rect.width // 3
+    assert not [c for c, r in scene.card_rects.items() if r.colliderect(lit)]

@@ -263,6 +263,9 @@ class TutorialTable:
             if rects:  # every button of that kind (Doom's four declare buttons)
                 return rects[0].unionall(rects[1:]).inflate(px(8), px(8))
         if h.kind == "panel":
+            weapons = getattr(self, "weapons_rect", None)  # the title's weapon lines, where it has them
+            if tgt == "weapons" and weapons is not None and weapons.width and self.hand_rect.contains(weapons):
+                return weapons.copy()
             if tgt in ("hand", "weapons"):
                 return self.hand_rect.copy()
             # A section of the side panel by its own rectangle as last drawn (the mission's
