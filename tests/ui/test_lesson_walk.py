@@ -163,3 +163,34 @@ def test_the_weapons_highlight_lights_the_weapon_lines(make_app, lang, size, sca
     (lit,) = [r for h, r in zip(runner.highlights(), scene.highlight_rects()) if h.kind == "panel"]
     assert scene.hand_rect.contains(lit) and lit.width < scene.hand_rect.width // 3
     assert not [c for c, r in scene.card_rects.items() if r.colliderect(lit)]
+
+
+def test_a_refusal_keeps_the_box_inside_the_maps_view(make_app):
+    """Gears lesson 8 at 125% in 1280x720, a prompt button pressed where the step wants a card
+    played to attack: the refusal and its rule made the box taller than the map's view, and it
+    rose over the prompt line and its buttons. It stays in the view, the rule cut to the room."""
+    app, runner, scene = lesson_scene(make_app, "gears", "grenades")
+    go_to(app, runner, scene, "play")
+    wrong = next(a for a in runner.session.legal_actions() if a not in runner.wanted())
+    assert not scene.submit(wrong) and scene.feedback
+    app._force_redraw = True
+    scene.dirty = True
+    app.run(max_frames=2)
+    assert not scene.panel_rect.colliderect(scene.prompt_rect), (scene.panel_rect, scene.prompt_rect)
+    assert not [r for r, _l, _w in scene.buttons if r.colliderect(scene.panel_rect)]
+
+
+def test_the_grenade_step_is_done_by_clicking_what_it_lights(make_app):
+    """Gears lesson 8, "Throw it into the hole's area": it lit the area alone, and a click there
+    only drew the table's "Not now: choose the attack, or skip it"; the throw starts with the
+    prompt's Throw a Bolo Grenade button, which lay dimmed. Now the step lights the button, then
+    the area, and clicking them in turn throws the grenade."""
+    from tests.ui.conftest import click
+
+    app, runner, scene = lesson_scene(make_app, "gears", "grenades")
+    go_to(app, runner, scene, "throw")
+    for _ in range(2):
+        lit = [r for r in scene.highlight_rects() if r.width]
+        click(lit[0].center)
+        app.run(max_frames=2)
+    assert runner.step.id == "sealed", (runner.step.id, scene.feedback, scene.message)

@@ -433,7 +433,10 @@ class TutorialTable:
         `height_at(w)`: the box's height at width w."""
         px, v = self.ctx.px, self.view_rect
         w = min(px(520), v.width - px(40))
-        h = height_at(w)
+        # Never taller than the view: a refusal with its rule (Gears lesson 8 at 125% in
+        # 1280x720) made a box that rose over the prompt line and its buttons; the rule is cut
+        # to the room left (_draw_panel).
+        h = min(height_at(w), v.height - px(24))
         keep_clear = [p for p, _first in self.panels] + [r for r, _l, _w in self.buttons if v.colliderect(r)]
         if self.message_rect is not None:
             keep_clear.append(self.message_rect)
