@@ -204,7 +204,24 @@ class TutorialTable:
         are): frames are drawn in part, as at the game's table, while it stays."""
         runner = self.runner
         return (runner.lesson, runner.index, runner.done, self.feedback, self.feedback_rule,
-                tuple(tuple(r) for r in self.highlight_rects()))
+                tuple(tuple(r) for r in self.highlight_rects()), tuple(tuple(r) for r in self.panel_answers()))
+
+    def panel_answers(self) -> list[pygame.Rect]:
+        """The buttons of a panel the table opened over the map that give what the step wants
+        (Gears' attack panel: the weapon and mode the step names, then Attack!), lit with the
+        step's highlights: the panel lay dimmed, the Drone clicked as the step said, and nothing
+        in it said which of its six buttons to press (Gears lessons 3, 4 and 7)."""
+        step, px = self.runner.step, self.ctx.px
+        if step is None or step.kind != "action":
+            return []
+        wanted = self.runner.wanted()
+        # and the prompt line's button for it once the card the step lights is raised ("Guard
+        # with Scavenging and the Lancer": the card clicked, the prompt's three ways lay dimmed)
+        places = [panel for panel, _first in self.panels] + [self.prompt_rect]
+        lit = [r for r in self.highlight_rects() if r.width]
+        return [rect.inflate(px(8), px(8)) for rect, _label, what in self.buttons
+                if isinstance(getattr(what, "action", what), Action) and getattr(what, "action", what) in wanted
+                and any(place.contains(rect) for place in places) and not any(r.contains(rect) for r in lit)]
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         """The table's overlays, then the lesson's: the dimming around its highlights, the
@@ -217,21 +234,29 @@ class TutorialTable:
         finally:
             self._hover_card = card
         targets = self.highlight_rects()
-        self._dim_around(surface, [r for r in targets if r.width > 0])
+        answers = self.panel_answers()
+        self._dim_around(surface, [r for r in targets + answers if r.width > 0])
+        for rect in answers:
+            pygame.draw.rect(surface, ARROW, rect, self.ctx.px(4), border_radius=self.ctx.px(8))
         for i, (h, rect) in enumerate(zip(self.runner.highlights(), targets)):
             # An arrow that would cross another highlighted thing is left out (its outline stays).
             others = [t for j, t in enumerate(targets) if j != i and t.width and t.width < self.view_rect.width // 2]
             arrow = not any(self.arrow_zone(rect).colliderect(t) for t in others)
             self._draw_highlight(surface, h, rect, arrow)
         self.draw_over_highlights(surface, targets)
-        self._draw_panel(surface, targets)
+        self._draw_panel(surface, targets + answers)
         if card is not None and self._enlarged_shows():
             self._draw_hover_card(surface)
             if self.message:  # the message line stays above the card, as at the game's table
                 self._draw_message(surface)
 
     def prompt_wanted(self, what) -> bool:
-        """A button the step points at is shown when the prompt's options are paged."""
+        """A button the step points at is shown when the prompt's options are paged, and so is
+        one that gives what the step wants (Level 7 lesson 4's "Move Fear -1" lay on the
+        prompt's second page at 125% in 1280x720)."""
+        step = self.runner.step
+        if step is not None and step.kind == "action" and isinstance(what, Action) and what in self.runner.wanted():
+            return True
         for h in self.runner.highlights():
             tgt = h.target[0] if h.target else None
             if h.kind == "button" and tgt is not None and \
