@@ -562,14 +562,22 @@ class TutorialTable:
         self.panel_rect = rect = self._panel_place(lambda w: content(w)[2], shown)
         lines, extra, need = content(rect.width)
         said = getattr(self, "_feedback_lines", 0)
-        if need > rect.height and len(extra) > said:
+        if need > rect.height and extra:
             # A box with less room than its words (over the side panel at 125% in 1280x720, a
             # refusal in Doom's lesson 1): the rule's text runs only as far as the box has room,
             # cut with '…' (the Rule button shows it whole); it ran under the note and buttons.
-            keep = max(said, len(extra) - -(-(need - rect.height) // line_h))
+            over = -(-(need - rect.height) // line_h)  # lines more than the box holds
+            keep = max(said, len(extra) - over)
+            over -= len(extra) - keep
             extra = extra[:keep]
             if keep > said:
                 extra[-1] = widgets.elide(extra[-1] + " \u2026", ctx.font(13), rect.width - px(40))
+            if over > 0 and self.feedback and len(lines) > 1:
+                # Still more than it holds (a long step over the side panel, Doom's lesson 6): the
+                # step's own words give way, cut with '…', and the refusal, which says again what
+                # to do, stays whole; it ran under the buttons.
+                lines = lines[:max(1, len(lines) - over)]
+                lines[-1] = widgets.elide(lines[-1] + " \u2026", body, rect.width - px(40))
         widgets.panel(surface, ctx, rect)
         pygame.draw.rect(surface, ARROW, (rect.left, rect.top, rect.width, px(5)))
         widgets.text(surface, heading, step_font, pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright")
