@@ -247,3 +247,14 @@ def test_other_titles_steps_are_done_by_clicking_what_they_light(make_app, title
     go_to(app, runner, scene, step)
     kinds = click_what_is_lit(app, runner, scene)
     assert runner.step is None or runner.step.id != step, (kinds, scene.feedback, scene.message)
+
+
+def test_the_greek_follow_question_names_the_icon_as_the_lesson_does(make_app):
+    """Gears lesson 7 in Greek at 1920x1080: the step said 'σύμβολο Ακολούθησης' while the
+    prompt line above it asked for a card 'που δείχνει το εικονίδιο Follow', in English."""
+    from tests.ui.conftest import frame_texts
+
+    app, runner, scene = lesson_scene(make_app, "gears", "reactions", (1920, 1080), "el", 1.0)
+    go_to(app, runner, scene, "follow")
+    drawn = " ".join(t for t, r, _s in frame_texts(app, 1) if scene.prompt_rect.colliderect(r))
+    assert "Ακολούθησης" in drawn and "Follow" not in drawn, drawn
