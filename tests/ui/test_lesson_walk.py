@@ -258,3 +258,20 @@ def test_the_greek_follow_question_names_the_icon_as_the_lesson_does(make_app):
     go_to(app, runner, scene, "follow")
     drawn = " ".join(t for t, r, _s in frame_texts(app, 1) if scene.prompt_rect.colliderect(r))
     assert "Ακολούθησης" in drawn and "Follow" not in drawn, drawn
+
+
+def test_a_refusal_is_put_away_by_the_next_click_the_table_takes(make_app):
+    """Gears lesson 8 at 125% in 1280x720: a prompt button pressed where the step wants a card
+    played to attack was refused; the learner then raised Assault as asked, but the refusal and
+    its rule stayed in red, the box at its largest over the map, until the step was done."""
+    from tests.ui.conftest import click
+
+    app, runner, scene = lesson_scene(make_app, "gears", "grenades")
+    go_to(app, runner, scene, "play")
+    wrong = next(a for a in runner.session.legal_actions() if a not in runner.wanted())
+    assert not scene.submit(wrong) and scene.feedback
+    app.run(max_frames=2)
+    card = next(r for c, r in scene.card_rects.items() if c.startswith("assault"))
+    click(card.center)
+    app.run(max_frames=2)
+    assert scene.selected_card is not None and scene.feedback == ""

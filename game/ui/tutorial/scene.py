@@ -54,6 +54,7 @@ class TutorialTable:
         self.rules = rules_for(self.game_title)
         self.feedback = ""
         self.feedback_rule = ""
+        self._refusals = 0  # refusals said so far (a click that adds none puts the last away)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_buttons: list[tuple[pygame.Rect, str]] = []
         self.los_cross: tuple[int, int] | None = None  # where the LOS gauge's cross was drawn (on the wall)
@@ -87,6 +88,7 @@ class TutorialTable:
 
     def _refuse(self, message: str, rule: str) -> None:
         self.feedback, self.feedback_rule = message, rule
+        self._refusals += 1
         self.dirty = True
 
     def _after_change(self, first: bool = False) -> None:
@@ -142,6 +144,16 @@ class TutorialTable:
                 return Pop()
             if event.key == pygame.K_r:
                 return self.open_rule()
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.feedback:
+            said = self._refusals
+            got = super().handle(event)
+            if self._refusals == said:
+                # The click was taken (the card the step wants raised): the refusal is past. It
+                # stayed in red with its rule, the box at its largest over the map (Gears
+                # lesson 8 at 125% in 1280x720), through the step's next clicks.
+                self.feedback, self.feedback_rule = "", ""
+                self.dirty = True
+            return got
         return super().handle(event)
 
     def open_rule(self):
