@@ -1611,6 +1611,7 @@ class GearsTable(GameTable):
         while size > 10 and y + height(rows) + ctx.font(size).get_linesize() > info.bottom:
             size -= 1  # three weapons or more: the lines smaller, down to the column's least size
             rows = rows_of(True, size)
+        top = y
         for (w, _n, _m, drop, _wd), weapon_rows in zip(lines, rows):
             if drop is not None:
                 drop.top = y
@@ -1619,7 +1620,10 @@ class GearsTable(GameTable):
             for row, font in weapon_rows:
                 below = widgets.text(surface, row, font, pal.text, (info.left, below)).bottom
             y = max(below, drop.bottom if drop else 0) + px(2)  # two discard buttons never touch
-        line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(size), pal.text, y)
+        bottom = line(_("Bolo Grenades: {n}").format(n=c.grenades), ctx.font(size), pal.text, y)
+        # The weapons' lines with the grenades (a lesson's "weapons" highlight: it lit the whole
+        # strip, its arrow between two Order cards).
+        self.weapons_rect = pygame.Rect(info.left - px(6), top - px(4), info.width + px(12), bottom - top + px(8))
 
         def face(card: str) -> tuple[str, str]:
             order = self.content.orders.get(card.split("#")[0])

@@ -54,6 +54,7 @@ class TutorialTable:
         self.rules = rules_for(self.game_title)
         self.feedback = ""
         self.feedback_rule = ""
+        self._refusals = 0  # refusals said so far (a click that adds none puts the last away)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_buttons: list[tuple[pygame.Rect, str]] = []
         self.los_cross: tuple[int, int] | None = None  # where the LOS gauge's cross was drawn (on the wall)
@@ -87,11 +88,19 @@ class TutorialTable:
 
     def _refuse(self, message: str, rule: str) -> None:
         self.feedback, self.feedback_rule = message, rule
+        self._refusals += 1
         self.dirty = True
 
     def _after_change(self, first: bool = False) -> None:
         super()._after_change(first)
         self.handoff = None  # one learner plays every seat: no hot-seat screen
+        # A step that points at a side section shows it when the panel has room for one at a
+        # time (side_tab is read only then): Gears' "The Locust AI card was drawn" lit the
+        # column with its Stage tab open, the card out of sight (125% in 1280x720).
+        panels = [PANEL_SECTIONS.get(h.target[0], h.target[0]) for h in self.runner.highlights() if h.kind == "panel"]
+        shown = next((p for p in panels if p in self.SIDE_TABS), None)
+        if shown is not None:
+            self.side_tab = shown
 
     def _record(self) -> None:
         if self.progress is not None:
@@ -135,6 +144,16 @@ class TutorialTable:
                 return Pop()
             if event.key == pygame.K_r:
                 return self.open_rule()
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.feedback:
+            said = self._refusals
+            got = super().handle(event)
+            if self._refusals == said:
+                # The click was taken (the card the step wants raised): the refusal is past. It
+                # stayed in red with its rule, the box at its largest over the map (Gears
+                # lesson 8 at 125% in 1280x720), through the step's next clicks.
+                self.feedback, self.feedback_rule = "", ""
+                self.dirty = True
+            return got
         return super().handle(event)
 
     def open_rule(self):
@@ -157,6 +176,28 @@ class TutorialTable:
         self.dirty = True
         return None
 
+    def next_lesson(self) -> Lesson | None:
+        """The lesson after this one in the title's list (None after the last)."""
+        if not hasattr(self, "_next_lesson"):
+            order = self.runner.lesson.order
+            later = [les for les in lessons_for(self.game_title, self.runner.adapter, problems=[]) if les.order > order]
+            self._next_lesson = min(later, key=lambda les: les.order) if later else None
+        return self._next_lesson
+
+    def end_words(self) -> str:
+        """The end panel's words: what the lesson taught (its line in the list) and where to go
+        next. "Well done. Press Next to go back to the lessons." said neither: a lesson whose last
+        step was an action (Doom's attack lesson) ended on an order and that line."""
+        learned = _("In this lesson: {summary}").format(summary=_(self.runner.lesson.summary))
+        later = self.next_lesson()
+        if later is None:
+            where = _("That was the last lesson of {game}. Press Next to go back to the lessons.").format(
+                game=titles.get(self.game_title).name)
+        else:
+            where = _("Next: lesson {n}, “{title}”. Press Next to go back to the lessons and open it.").format(
+                n=later.order, title=_(later.title))
+        return f"{learned} {where}"
+
     def _end_shown(self) -> bool:
         """A lesson that plays to the game's end (escaping, the last battle) ends in its own
         panel ("Lesson complete", Next back to the lessons): the game's end panel, with New game
@@ -175,7 +216,24 @@ class TutorialTable:
         are): frames are drawn in part, as at the game's table, while it stays."""
         runner = self.runner
         return (runner.lesson, runner.index, runner.done, self.feedback, self.feedback_rule,
-                tuple(tuple(r) for r in self.highlight_rects()))
+                tuple(tuple(r) for r in self.highlight_rects()), tuple(tuple(r) for r in self.panel_answers()))
+
+    def panel_answers(self) -> list[pygame.Rect]:
+        """The buttons of a panel the table opened over the map that give what the step wants
+        (Gears' attack panel: the weapon and mode the step names, then Attack!), lit with the
+        step's highlights: the panel lay dimmed, the Drone clicked as the step said, and nothing
+        in it said which of its six buttons to press (Gears lessons 3, 4 and 7)."""
+        step, px = self.runner.step, self.ctx.px
+        if step is None or step.kind != "action":
+            return []
+        wanted = self.runner.wanted()
+        # and the prompt line's button for it once the card the step lights is raised ("Guard
+        # with Scavenging and the Lancer": the card clicked, the prompt's three ways lay dimmed)
+        places = [panel for panel, _first in self.panels] + [self.prompt_rect]
+        lit = [r for r in self.highlight_rects() if r.width]
+        return [rect.inflate(px(8), px(8)) for rect, _label, what in self.buttons
+                if isinstance(getattr(what, "action", what), Action) and getattr(what, "action", what) in wanted
+                and any(place.contains(rect) for place in places) and not any(r.contains(rect) for r in lit)]
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         """The table's overlays, then the lesson's: the dimming around its highlights, the
@@ -188,21 +246,29 @@ class TutorialTable:
         finally:
             self._hover_card = card
         targets = self.highlight_rects()
-        self._dim_around(surface, [r for r in targets if r.width > 0])
+        answers = self.panel_answers()
+        self._dim_around(surface, [r for r in targets + answers if r.width > 0])
+        for rect in answers:
+            pygame.draw.rect(surface, ARROW, rect, self.ctx.px(4), border_radius=self.ctx.px(8))
         for i, (h, rect) in enumerate(zip(self.runner.highlights(), targets)):
             # An arrow that would cross another highlighted thing is left out (its outline stays).
             others = [t for j, t in enumerate(targets) if j != i and t.width and t.width < self.view_rect.width // 2]
             arrow = not any(self.arrow_zone(rect).colliderect(t) for t in others)
             self._draw_highlight(surface, h, rect, arrow)
         self.draw_over_highlights(surface, targets)
-        self._draw_panel(surface, targets)
+        self._draw_panel(surface, targets + answers)
         if card is not None and self._enlarged_shows():
             self._draw_hover_card(surface)
             if self.message:  # the message line stays above the card, as at the game's table
                 self._draw_message(surface)
 
     def prompt_wanted(self, what) -> bool:
-        """A button the step points at is shown when the prompt's options are paged."""
+        """A button the step points at is shown when the prompt's options are paged, and so is
+        one that gives what the step wants (Level 7 lesson 4's "Move Fear -1" lay on the
+        prompt's second page at 125% in 1280x720)."""
+        step = self.runner.step
+        if step is not None and step.kind == "action" and isinstance(what, Action) and what in self.runner.wanted():
+            return True
         for h in self.runner.highlights():
             tgt = h.target[0] if h.target else None
             if h.kind == "button" and tgt is not None and \
@@ -234,6 +300,9 @@ class TutorialTable:
             if rects:  # every button of that kind (Doom's four declare buttons)
                 return rects[0].unionall(rects[1:]).inflate(px(8), px(8))
         if h.kind == "panel":
+            weapons = getattr(self, "weapons_rect", None)  # the title's weapon lines, where it has them
+            if tgt == "weapons" and weapons is not None and weapons.width and self.hand_rect.contains(weapons):
+                return weapons.copy()
             if tgt in ("hand", "weapons"):
                 return self.hand_rect.copy()
             # A section of the side panel by its own rectangle as last drawn (the mission's
@@ -249,6 +318,12 @@ class TutorialTable:
                 return self.toolbar_rect.copy()
             return self.side_rect.copy()  # ai, log, squad, marines, invader: the side column
         rect = self.lesson_rect(h)
+        if rect is not None and h.kind not in ("button", "card") and \
+                any(panel.collidepoint(rect.center) for panel, _first in self.panels):
+            # Under a panel the table lays over the map (the attack panel opened by clicking
+            # the figure lit): its outline ran through the panel's words and the dimming left a
+            # hole in it there (Level 7's lesson 7, "Stun the clone: click it, then Roll").
+            return pygame.Rect(0, 0, 0, 0)
         return rect if rect is not None else pygame.Rect(0, 0, 0, 0)  # not on screen now (the panel says so)
 
     def lesson_rect(self, h: Highlight) -> pygame.Rect | None:
@@ -395,7 +470,10 @@ class TutorialTable:
         `height_at(w)`: the box's height at width w."""
         px, v = self.ctx.px, self.view_rect
         w = min(px(520), v.width - px(40))
-        h = height_at(w)
+        # Never taller than the view: a refusal with its rule (Gears lesson 8 at 125% in
+        # 1280x720) made a box that rose over the prompt line and its buttons; the rule is cut
+        # to the room left (_draw_panel).
+        h = min(height_at(w), v.height - px(24))
         keep_clear = [p for p, _first in self.panels] + [r for r, _l, _w in self.buttons if v.colliderect(r)]
         if self.message_rect is not None:
             keep_clear.append(self.message_rect)
@@ -403,6 +481,16 @@ class TutorialTable:
                  (v.right - w - px(16), v.bottom - h - px(12)), (v.left + px(16), v.bottom - h - px(12)),
                  (v.centerx - w // 2, v.bottom - h - px(12)), (v.centerx - w // 2, v.top + px(12))]
         cands = [pygame.Rect(x, y, w, h) for x, y in spots]
+        # A narrower box in the view's corners, taller, for a highlight near the middle that the
+        # full width covers wherever it goes (Gears lesson 5's Wretch under the box at 125% in
+        # 1280x720): taken only where it covers less of the highlights.
+        nw = max(px(380), w * 3 // 4)
+        nh = height_at(nw) if nw < w else v.height
+        if nh <= v.height - px(24):
+            cands += [pygame.Rect(x, y, nw, nh) for x, y in
+                      ((v.right - nw - px(16), v.top + px(12)), (v.left + px(16), v.top + px(12)),
+                       (v.right - nw - px(16), v.bottom - nh - px(12)), (v.left + px(16), v.bottom - nh - px(12)))]
+        in_view = len(cands)
         side = self.side_rect
         if self.side_open and side.width > px(200):
             sw = side.width - px(16)
@@ -422,7 +510,10 @@ class TutorialTable:
         def rank(c: pygame.Rect) -> tuple[int, bool]:
             return covered(c, keep_clear), covered(c, targets) > 0
 
-        best = min(cands, key=lambda c: (rank(c), cands.index(c)))
+        # Where every place covers some highlighted thing, the one that covers least of them:
+        # Gears lesson 1's box lay wholly over the Drone the step spoke of (125% in 1280x720)
+        # where one at the view's foot left all but its feet in sight.
+        best = min(cands, key=lambda c: (rank(c), covered(c, targets), cands.index(c)))
         # What the title keeps clear on its map (Level 7's tile names, the figures), then the
         # focus, only choose among places in the map's view as good as the best: never the side
         # panel's instead of one in the view. The names come first: in Greek at 1920x1080 the
@@ -430,13 +521,14 @@ class TutorialTable:
         focus = [r for r in self.lesson_focus() if r.width]
         names = [r for r in self.lesson_keep_clear() if r.width]
         figures = [r for r in self.lesson_figures() if r.width]
-        alike = [c for c in cands[:len(spots)] if rank(c) == rank(best)]
+        alike = [c for c in cands[:in_view] if rank(c) == rank(best)]
         if (focus or names or figures) and best in alike:
-            best = min(alike, key=lambda c: (covered(c, figures), covered(c, names), covered(c, focus), cands.index(c)))
+            best = min(alike, key=lambda c: (covered(c, figures), covered(c, targets), covered(c, names),
+                                             covered(c, focus), cands.index(c)))
             if covered(best, figures):
                 # Every place in the view hides a figure (Doom at 125% in 1280x720, the box 650
                 # units wide over a map 890 wide): over the side panel as good, where it has room.
-                side_ok = [c for c in cands[len(spots):] if rank(c) == rank(best) and c.height >= best.height]
+                side_ok = [c for c in cands[in_view:] if rank(c) == rank(best) and c.height >= best.height]
                 if side_ok:
                     return side_ok[0]
         return best
@@ -448,7 +540,7 @@ class TutorialTable:
         body = ctx.font(16)
         if step is None:
             heading = _("Lesson complete!")
-            text = _("Well done. Press Next to go back to the lessons.")
+            text = self.end_words()
         else:
             heading = _("Step {n} of {total}").format(n=runner.index + 1, total=len(runner.lesson.steps))
             text = _(step.text)
@@ -480,7 +572,24 @@ class TutorialTable:
         shown = [t for t in targets if t.width]
         shown += [self.arrow_zone(t) for t in shown if t.width < self.view_rect.width // 2]  # and their arrows
         self.panel_rect = rect = self._panel_place(lambda w: content(w)[2], shown)
-        lines, extra, _h = content(rect.width)
+        lines, extra, need = content(rect.width)
+        said = getattr(self, "_feedback_lines", 0)
+        if need > rect.height and extra:
+            # A box with less room than its words (over the side panel at 125% in 1280x720, a
+            # refusal in Doom's lesson 1): the rule's text runs only as far as the box has room,
+            # cut with '…' (the Rule button shows it whole); it ran under the note and buttons.
+            over = -(-(need - rect.height) // line_h)  # lines more than the box holds
+            keep = max(said, len(extra) - over)
+            over -= len(extra) - keep
+            extra = extra[:keep]
+            if keep > said:
+                extra[-1] = widgets.elide(extra[-1] + " \u2026", ctx.font(13), rect.width - px(40))
+            if over > 0 and self.feedback and len(lines) > 1:
+                # Still more than it holds (a long step over the side panel, Doom's lesson 6): the
+                # step's own words give way, cut with '…', and the refusal, which says again what
+                # to do, stays whole; it ran under the buttons.
+                lines = lines[:max(1, len(lines) - over)]
+                lines[-1] = widgets.elide(lines[-1] + " \u2026", body, rect.width - px(40))
         widgets.panel(surface, ctx, rect)
         pygame.draw.rect(surface, ARROW, (rect.left, rect.top, rect.width, px(5)))
         widgets.text(surface, heading, step_font, pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright")
