@@ -59,15 +59,6 @@ class Level7TutorialTable(TutorialTable, Level7Table):
             return []
         return [self._screen_rect(self._tile_rect(ch.tile))]
 
-    def _after_change(self, first: bool = False) -> None:
-        super()._after_change(first)
-        # A step that points at a side section shows it when the panel has room for one at a
-        # time (side_tab is read only then).
-        panels = [h.target[0] for h in self.runner.highlights() if h.kind == "panel"]
-        shown = next((p for p in panels if p in self.SIDE_TABS), None)
-        if shown is not None:
-            self.side_tab = shown
-
     def lesson_rebuilt(self) -> None:
         self.selected, self.walk, self.card_kind = None, [], ""
         self._framed = -1
