@@ -728,7 +728,7 @@ def test_the_handoff_card_names_the_invader_inside_its_sentence(make_app, monkey
 
     app, table = start_game(make_app, seats=("human", "human"))
     named = []
-    monkeypatch.setattr(game_table, "draw_handoff", lambda surface, ctx, name, *a, **k: named.append(name))
+    monkeypatch.setattr(game_table, "draw_handoff", lambda surface, ctx, name, *a, **k: named.append(name) or (None, []))
     table.handoff = INVADER
     table._draw_handoff(pygame.Surface((10, 10)))
     table.handoff = "red"

@@ -259,6 +259,7 @@ class GameTable(Scene, ABC):
         self._undo_memo: tuple[tuple, str | None] | None = None  # undo_refusal's (key, answer)
         self.handoff: str | None = None  # a human player the table waits for
         self.seated: str | None = None  # the person who last clicked the handoff card away
+        self._handoff_buttons: list[tuple[pygame.Rect, Any]] = []  # the card's answers as drawn
         # person -> the span (let_pass_span) for which they let a title's interrupts pass
         self.passing: dict[str, Any] = {}
         self._forced_memo: dict[int, tuple[Action, bool]] = {}  # _was_forced's answers, per action
@@ -421,6 +422,14 @@ class GameTable(Scene, ABC):
     @abstractmethod
     def handoff_note(self) -> str:
         """What the handoff card hides until the next person is at the table."""
+
+    def handoff_answers(self) -> list[tuple[str, Any]]:
+        """Buttons on the hand-off card: answers the person it waits for may give from there,
+        without taking the desk (the one before stays seated), as (label, an Action or
+        "let_pass"). They are on a card anyone at the desk sees, so they must be the same
+        whatever that person's hidden view holds (Doom: the invader's Pass at a reaction
+        question asked whatever the hand holds). A title's (default: none)."""
+        return []
 
     def shown_only_to(self, player: str) -> tuple:
         """What the table shows `player` and hides from every other seat (their hand's cards,
@@ -1381,8 +1390,15 @@ class GameTable(Scene, ABC):
                     return self._command(b.action)  # type: ignore[arg-type]
             return None
         if self.handoff is not None:
-            self.seated, self.handoff = self.handoff, None
             self.dirty = True
+            for rect, what in self._handoff_buttons:
+                if rect.collidepoint(pos):  # an answer from the card: the desk stays as it is
+                    if what == "let_pass":
+                        self._let_pass()
+                    else:
+                        self.submit(what)
+                    return None
+            self.seated, self.handoff = self.handoff, None
             return None
         if self.busy:
             # The side panel's tabs and its fold handle only change what is shown: they answer
@@ -2560,5 +2576,7 @@ class GameTable(Scene, ABC):
         self._under = keep
 
     def _draw_handoff(self, surface) -> None:
-        draw_handoff(surface, self.ctx, self.handoff_name(self.handoff), self.handoff_note(),
-                     self.colour_of(self.handoff))
+        answers = self.handoff_answers()
+        _card, rects = draw_handoff(surface, self.ctx, self.handoff_name(self.handoff), self.handoff_note(),
+                                    self.colour_of(self.handoff), [label for label, _what in answers])
+        self._handoff_buttons = [(rect, what) for rect, (_label, what) in zip(rects, answers)]
