@@ -2185,8 +2185,14 @@ class GameTable(Scene, ABC):
         px = self.ctx.px
         one = min(most, self.ctx.font(14, bold=True).size(label)[0] + px(26))
 
+        least = self.ctx.font(12, bold=True).get_linesize()
+        # Where two lines fit the strip, at 12 units or more: narrower, Doom's Greek 'Διαταγή
+        # «Στόχευση»' showed whole on one line at 9 px (a short strip keeps that: one line).
+        least = least if 2 * least <= height - px(2) else 0
+
         def whole(w: int) -> bool:  # every word whole: no ellipsis, no word broken
-            return " ".join(self.button_lines(pygame.Rect(0, 0, w, height), label)[1]) == label
+            font, lines = self.button_lines(pygame.Rect(0, 0, w, height), label)
+            return " ".join(lines) == label and font.get_linesize() >= least
 
         if not whole(one):
             return most
