@@ -553,7 +553,8 @@ class DoomTable(GameTable):
         if "sight" in kinds:
             said.append(_("no invader or barrel in sight for the {weapons}").format(weapons=", ".join(kinds["sight"])))
         if "melee" in kinds:
-            said.append(_("none next to {who} for the {weapons}").format(who=who, weapons=", ".join(kinds["melee"])))
+            # not the marine's name again: 'Red marine has no target: none next to Red marine'
+            said.append(_("none adjacent for the {weapons}").format(weapons=", ".join(kinds["melee"])))
         if "indirect" in kinds:
             said.append(_("none within {n} squares by a way open to it (no wall, no closed door) for the {weapons}").format(
                 n=st.content.number("indirect_max_range"), weapons=", ".join(kinds["indirect"])))
