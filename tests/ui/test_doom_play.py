@@ -528,7 +528,7 @@ def test_declare_fire_with_no_target_says_why(make_app):
     app.run(max_frames=1)
     said = " ".join(table._prompt_lines)
     assert said.startswith("Red marine has no target: no invader or barrel in sight for the Pistol"), said
-    assert "none next to Red marine for the Fist" in said, said
+    assert "none adjacent for the Fist" in said and said.count("Red marine") == 1, said
     assert "none within 8 squares by a way open to it (no wall, no closed door) for the Grenade" in said, said
     assert said.endswith("Choose one of the buttons."), said  # whole at 1280x720, never cut
 
@@ -558,6 +558,11 @@ def test_the_no_target_reason_reads_whole_in_hungarian_and_greek(make_app, langu
     assert said == table.why_no_target() + " " + i18n._("Choose one of the buttons.")
     assert len(table._prompt_lines) == 3, table._prompt_lines  # two lines were too few
     assert " ".join(table._prompt_lines) == said and "\u2026" not in said
+    # the marine named once, its reasons in brackets: 'Piros tengerészgyalogos: nincs célpont:
+    # egy sincs mellette (Piros tengerészgyalogos) ehhez: ököl' read three colons deep
+    from game.ui.doom import words
+    assert said.count(words.figure(st, mar.id)) == 1 and said.startswith(words.figure(st, mar.id) + ": "), said
+    assert said.index("(") < said.index(":", len(words.figure(st, mar.id)) + 2), said
     i18n.set_language("en")
 
 
@@ -728,7 +733,7 @@ def test_the_handoff_card_names_the_invader_inside_its_sentence(make_app, monkey
 
     app, table = start_game(make_app, seats=("human", "human"))
     named = []
-    monkeypatch.setattr(game_table, "draw_handoff", lambda surface, ctx, name, *a, **k: named.append(name))
+    monkeypatch.setattr(game_table, "draw_handoff", lambda surface, ctx, name, *a, **k: named.append(name) or (None, []))
     table.handoff = INVADER
     table._draw_handoff(pygame.Surface((10, 10)))
     table.handoff = "red"

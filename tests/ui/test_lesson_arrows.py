@@ -222,3 +222,45 @@ def test_doom_lesson_box_goes_over_the_side_panel_where_every_place_in_the_view_
             from game.i18n import _
             note = [r for t, r in texts if t == _("Do it on the table to go on.")]
             assert note and all(box.inflate(-32, 0).contains(r) for r in note), (box, note)  # clear of the frame
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "hu", "el"])
+def test_doom_lesson_box_keeps_off_the_figures_at_125_percent(make_app, size, lang):
+    """At 125% in 1280x720 the box (650 px wide over a view 892 wide, the map in its middle)
+    lay over a figure at every place in the view in seven steps (lesson 1's first and last,
+    lesson 3's 'short_read', lesson 5's 'draw' and last, lesson 6's 'blast_read', lesson 7's
+    'killed'), and the side panel had no room for it: a narrower box beside the figures, a
+    wider one above or below them, or a compact one is placed instead. Every step of every
+    Doom lesson, in every language, at both sizes."""
+    over = [(lesson, step, tuple(box)) for lesson in DOOM_LESSONS
+            for step, _lit, box, figures in doom_steps(make_app, lesson, size, lang, 1.25)
+            if box.collidelist(figures) >= 0]
+    assert not over, over
+
+
+def test_a_doom_lesson_step_shows_the_side_tab_it_points_at(make_app):
+    """Lesson 6's 'blast_read' points at the log: at 125% in 1280x720 the side panel is tabbed
+    and stayed on the Marines tab, the whole column lit with the log out of sight. The step
+    shows the Log tab, its section lit."""
+    from dataclasses import replace
+
+    from game.ui.scene import ChangeSettings
+
+    size = (1280, 720)
+    app = make_app(size)
+    app.apply(ChangeSettings(replace(app.ctx.settings, ui_scale=1.25)))
+    adapter = adapter_for("doom")
+    runner = LessonRunner(next(les for les in lessons_for("doom", adapter) if les.id == "special_weapons"), adapter)
+    scene = titles.get("doom").ui_module().tutorial_scene(app.ctx, runner, size, None)
+    app.scenes = [scene]
+    while runner.step.id != "blast_read":
+        app.run(max_frames=1)
+        if runner.step.kind == "read":
+            scene.next_step()
+        else:
+            scene.submit(runner.hint())
+    app.run(max_frames=1)
+    assert scene.side_tabbed() and scene.side_tab == "log"
+    (rect,) = scene.highlight_rects()
+    assert rect != scene.side_rect and scene.side_rect.contains(rect)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from typing import Any
 from pathlib import Path
 
 import pygame
@@ -272,6 +273,8 @@ class DoomTable(GameTable):
         return _("Saved as {name}. Load it from the Doom set-up screen.")
 
     def handoff_note(self) -> str:
+        if self.handoff == INVADER and self.handoff_answers():
+            return _("The invader may play a card now. Pass from here, or take the table to see the hand first.")
         if self.handoff == INVADER:
             return _("The invader's cards and the whole map are shown once the invader is at the table.")
         return _("The invader's cards and the unexplored map are hidden from the marines.")
@@ -550,7 +553,8 @@ class DoomTable(GameTable):
         if "sight" in kinds:
             said.append(_("no invader or barrel in sight for the {weapons}").format(weapons=", ".join(kinds["sight"])))
         if "melee" in kinds:
-            said.append(_("none next to {who} for the {weapons}").format(who=who, weapons=", ".join(kinds["melee"])))
+            # not the marine's name again: 'Red marine has no target: none next to Red marine'
+            said.append(_("none adjacent for the {weapons}").format(weapons=", ".join(kinds["melee"])))
         if "indirect" in kinds:
             said.append(_("none within {n} squares by a way open to it (no wall, no closed door) for the {weapons}").format(
                 n=st.content.number("indirect_max_range"), weapons=", ".join(kinds["indirect"])))
@@ -635,14 +639,40 @@ class DoomTable(GameTable):
 
     def let_pass(self, actions: list[Action]) -> Action | None:
         """Letting the invader pass, when the question now is a marine's Guard interrupt (spec
-        6.9): the marine keeps the Guard order."""
+        6.9): the marine keeps the Guard order. And the invader playing no card, when the
+        question now is one of the reactions of the marines' turns (Ambush, Trap, Dark Energies,
+        Dodge, Dud), asked whatever the hand holds: playing none till the invader's turn."""
         st = self.state
+        if self._asks_invader_card():
+            if st.phase != "marine":
+                return None
+            return next((a for a in actions if self._card_declined(a)), None)
         if st.proc is None or st.proc["pending"]["kind"] != "guard":
             return None
         return next((a for a in actions if a.kind == "guard" and not a.payload.get("use")), None)
 
     def let_pass_words(self) -> tuple[str, str]:
+        if self.session.decider == INVADER:
+            return (_("Play no card till the invader's turn"),
+                    _("{who} plays no card for the rest of the marines' turns this round."))
         return _("Let them all pass this turn"), _("{who} lets every invader pass for the rest of this turn (Guard kept).")
+
+    def handoff_answers(self) -> list[tuple[str, Any]]:
+        """At a reaction question of the marines' turns the hand-off card offers the invader
+        Pass, and playing no card till its turn, from the card: the question is asked whatever
+        the hand holds (rules revision 1, state.asks_reaction), and these buttons are on the
+        card whatever it holds, so the marines learn nothing from them; an invader who knows
+        its hand holds nothing to play answers in one click without taking the desk (it took
+        two: the card, then Pass on its own screen; three at an attack asking Dodge and Dud)."""
+        if self.handoff != INVADER or not self._asks_invader_card():
+            return []
+        decline = next((a for a in self.session.legal_actions() if self._card_declined(a)), None)
+        if decline is None:
+            return []
+        answers: list[tuple[str, Any]] = [(_("Pass"), decline)]
+        if self._passable is not None:
+            answers.append((self.let_pass_words()[0], "let_pass"))
+        return answers
 
     def _target_words(self, cell) -> str:
         fig = self.state.figure_cells().get(cell)

@@ -301,6 +301,7 @@ class GameTable(Scene, ABC):
         self._undo_memo: tuple[tuple, str | None] | None = None  # undo_refusal's (key, answer)
         self.handoff: str | None = None  # a human player the table waits for
         self.seated: str | None = None  # the person who last clicked the handoff card away
+        self._handoff_buttons: list[tuple[pygame.Rect, Any]] = []  # the card's answers as drawn
         # person -> the span (let_pass_span) for which they let a title's interrupts pass
         self.passing: dict[str, Any] = {}
         self._forced_memo: dict[int, tuple[Action, bool]] = {}  # _was_forced's answers, per action
@@ -463,6 +464,14 @@ class GameTable(Scene, ABC):
     @abstractmethod
     def handoff_note(self) -> str:
         """What the handoff card hides until the next person is at the table."""
+
+    def handoff_answers(self) -> list[tuple[str, Any]]:
+        """Buttons on the hand-off card: answers the person it waits for may give from there,
+        without taking the desk (the one before stays seated), as (label, an Action or
+        "let_pass"). They are on a card anyone at the desk sees, so they must be the same
+        whatever that person's hidden view holds (Doom: the invader's Pass at a reaction
+        question asked whatever the hand holds). A title's (default: none)."""
+        return []
 
     def shown_only_to(self, player: str) -> tuple:
         """What the table shows `player` and hides from every other seat (their hand's cards,
@@ -1429,8 +1438,15 @@ class GameTable(Scene, ABC):
                     return self._command(b.action)  # type: ignore[arg-type]
             return None
         if self.handoff is not None:
-            self.seated, self.handoff = self.handoff, None
             self.dirty = True
+            for rect, what in self._handoff_buttons:
+                if rect.collidepoint(pos):  # an answer from the card: the desk stays as it is
+                    if what == "let_pass":
+                        self._let_pass()
+                    else:
+                        self.submit(what)
+                    return None
+            self.seated, self.handoff = self.handoff, None
             return None
         if self.busy:
             # The side panel's tabs and its fold handle only change what is shown: they answer
@@ -2225,8 +2241,14 @@ class GameTable(Scene, ABC):
         px = self.ctx.px
         one = min(most, self.ctx.font(14, bold=True).size(label)[0] + px(26))
 
+        least = self.ctx.font(12, bold=True).get_linesize()
+        # Where two lines fit the strip, at 12 units or more: narrower, Doom's Greek 'Διαταγή
+        # «Στόχευση»' showed whole on one line at 9 px (a short strip keeps that: one line).
+        least = least if 2 * least <= height - px(2) else 0
+
         def whole(w: int) -> bool:  # every word whole: no ellipsis, no word broken
-            return " ".join(self.button_lines(pygame.Rect(0, 0, w, height), label)[1]) == label
+            font, lines = self.button_lines(pygame.Rect(0, 0, w, height), label)
+            return " ".join(lines) == label and font.get_linesize() >= least
 
         if not whole(one):
             return most
@@ -2616,5 +2638,7 @@ class GameTable(Scene, ABC):
         self._under = keep
 
     def _draw_handoff(self, surface) -> None:
-        draw_handoff(surface, self.ctx, self.handoff_name(self.handoff), self.handoff_note(),
-                     self.colour_of(self.handoff))
+        answers = self.handoff_answers()
+        _card, rects = draw_handoff(surface, self.ctx, self.handoff_name(self.handoff), self.handoff_note(),
+                                    self.colour_of(self.handoff), [label for label, _what in answers])
+        self._handoff_buttons = [(rect, what) for rect, (_label, what) in zip(rects, answers)]

@@ -56,6 +56,7 @@ class TutorialTable:
         self.feedback_rule = ""
         self._refusals = 0  # refusals said so far (a click that adds none puts the last away)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel_compact = False  # the text box drawn compact (_panel_place)
         self.panel_buttons: list[tuple[pygame.Rect, str]] = []
         self.los_cross: tuple[int, int] | None = None  # where the LOS gauge's cross was drawn (on the wall)
         self._shade: tuple | None = None  # (key, sheet) of the dimming around the highlights
@@ -96,7 +97,8 @@ class TutorialTable:
         self.handoff = None  # one learner plays every seat: no hot-seat screen
         # A step that points at a side section shows it when the panel has room for one at a
         # time (side_tab is read only then): Gears' "The Locust AI card was drawn" lit the
-        # column with its Stage tab open, the card out of sight (125% in 1280x720).
+        # column with its Stage tab open, the card out of sight (125% in 1280x720); Doom's "the log
+        # says..." lit the whole column over the Marines tab.
         panels = [PANEL_SECTIONS.get(h.target[0], h.target[0]) for h in self.runner.highlights() if h.kind == "panel"]
         shown = next((p for p in panels if p in self.SIDE_TABS), None)
         if shown is not None:
@@ -467,8 +469,9 @@ class TutorialTable:
         things either; else where it covers the least of them; then where it covers least of the
         title's `lesson_focus`. When the map's view has no such place (a large UI scale), over
         the side panel below its tabs (it only informs).
-        `height_at(w)`: the box's height at width w."""
+        `height_at(w, compact=False)`: the box's height at width w (compact: `panel_compact`)."""
         px, v = self.ctx.px, self.view_rect
+        self.panel_compact = False
         w = min(px(520), v.width - px(40))
         # Never taller than the view: a refusal with its rule (Gears lesson 8 at 125% in
         # 1280x720) made a box that rose over the prompt line and its buttons; the rule is cut
@@ -477,10 +480,14 @@ class TutorialTable:
         keep_clear = [p for p, _first in self.panels] + [r for r, _l, _w in self.buttons if v.colliderect(r)]
         if self.message_rect is not None:
             keep_clear.append(self.message_rect)
-        spots = [(v.right - w - px(16), v.top + px(12)), (v.left + px(16), v.top + px(12)),
-                 (v.right - w - px(16), v.bottom - h - px(12)), (v.left + px(16), v.bottom - h - px(12)),
-                 (v.centerx - w // 2, v.bottom - h - px(12)), (v.centerx - w // 2, v.top + px(12))]
-        cands = [pygame.Rect(x, y, w, h) for x, y in spots]
+        def spots_at(w: int, h: int) -> list[pygame.Rect]:
+            spots = [(v.right - w - px(16), v.top + px(12)), (v.left + px(16), v.top + px(12)),
+                     (v.right - w - px(16), v.bottom - h - px(12)), (v.left + px(16), v.bottom - h - px(12)),
+                     (v.centerx - w // 2, v.bottom - h - px(12)), (v.centerx - w // 2, v.top + px(12))]
+            return [pygame.Rect(x, y, w, h) for x, y in spots]
+
+        spots = spots_at(w, h)
+        cands = list(spots)
         # A narrower box in the view's corners, taller, for a highlight near the middle that the
         # full width covers wherever it goes (Gears lesson 5's Wretch under the box at 125% in
         # 1280x720): taken only where it covers less of the highlights.
@@ -526,36 +533,74 @@ class TutorialTable:
             best = min(alike, key=lambda c: (covered(c, figures), covered(c, targets), covered(c, names),
                                              covered(c, focus), cands.index(c)))
             if covered(best, figures):
+                # Every place in the view hides a figure at this width (Doom at 125% in 1280x720:
+                # the box 650 px wide over a view 890 wide, the map in its middle): a narrower,
+                # taller box beside the figures, or a wider, shorter one above or below them,
+                # where one covers no figure, the nearest the usual width first; then over the
+                # side panel; then the same places with the box compact (its text a size smaller,
+                # tighter margins).
+                widths = {min(int(w * f), v.width - px(32)) for f in (0.85, 0.7, 0.6, 1.35, 1.7)}
+                for r in figures:  # the room beside each figure
+                    widths |= {r.left - v.left - px(20), v.right - r.right - px(20)}
+                widths = sorted((x for x in widths if px(280) <= x <= v.width - px(32) and x != w),
+                                key=lambda x: (abs(x - w), x))
+
+                def clear_place(sizes: list[int], compact: bool) -> pygame.Rect | None:
+                    shaped = []
+                    for sw in sizes:
+                        sh = height_at(sw, compact)
+                        if sh <= v.height - px(24):
+                            shaped += [c for c in spots_at(sw, sh) if v.contains(c)]
+                    clear = [c for c in shaped if rank(c) <= rank(best) and not covered(c, figures)]
+                    if not clear:
+                        return None
+                    self.panel_compact = compact
+                    return min(clear, key=lambda c: (covered(c, names), covered(c, focus), abs(c.width - w)))
+
+                got = clear_place(widths, False)
+                if got is not None:
+                    return got
                 # Every place in the view hides a figure (Doom at 125% in 1280x720, the box 650
                 # units wide over a map 890 wide): over the side panel as good, where it has room.
                 side_ok = [c for c in cands[in_view:] if rank(c) == rank(best) and c.height >= best.height]
                 if side_ok:
                     return side_ok[0]
+                got = clear_place([w] + widths, True)
+                if got is not None:
+                    return got
         return best
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         runner = self.runner
         step = runner.step
-        body = ctx.font(16)
         if step is None:
             heading = _("Lesson complete!")
             text = self.end_words()
         else:
             heading = _("Step {n} of {total}").format(n=runner.index + 1, total=len(runner.lesson.steps))
             text = _(step.text)
-        line_h = int(body.get_linesize() * 1.2)
-        title_font, step_font = ctx.font(19, bold=True), ctx.font(13)
+        step_font = ctx.font(13)
 
-        def title_lines(w: int) -> list[str]:
+        def look(compact: bool):
+            """The body's font, its line height, the title's font and the box's margins (the
+            text's top, the height beside the lines, the buttons' height and bottom margin):
+            compact, the text a size smaller and the margins tighter (where no place at the
+            usual size keeps off every figure)."""
+            body = ctx.font(14 if compact else 16)
+            return (body, int(body.get_linesize() * (1.1 if compact else 1.2)), ctx.font(17 if compact else 19, bold=True),
+                    px(42 if compact else 48), px(92 if compact else 110), px(32 if compact else 36), px(8 if compact else 12))
+
+        def title_lines(w: int, title_font) -> list[str]:
             """The lesson's title beside the step count, on as many lines as it needs there: in
             a box over the side panel "Moving, exploring and placing tiles" ended in '…'."""
             beside = w - px(52) - step_font.size(heading)[0]  # the first line's room, beside the count
             return widgets.wrap(" ".join(_(runner.lesson.title).split()), title_font, w - px(40), first=beside,
                                 break_words=False)
 
-        def content(w: int) -> tuple[list[str], list[str], int]:
+        def content(w: int, compact: bool = False) -> tuple[list[str], list[str], int]:
             """The text's lines, the refusal's lines and the box's height at width w."""
+            body, line_h, title_font, _top, base, _bh, _low = look(compact)
             lines = widgets.wrap(" ".join(text.split()), body, w - px(40))
             extra: list[str] = []
             if self.feedback:
@@ -566,13 +611,15 @@ class TutorialTable:
                     extra += widgets.wrap(_("Rule {section}, {title}: {text}").format(
                         section=rule.section, title=_(rule.title), text=_(rule.text)), ctx.font(13), w - px(40))
             note = px(20) if step is not None and step.kind != "read" and not self._note_fits(w) else 0
-            more = (len(title_lines(w)) - 1) * title_font.get_linesize()
-            return lines, extra, px(110) + more + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0) + note
+            more = (len(title_lines(w, title_font)) - 1) * title_font.get_linesize()
+            return lines, extra, base + more + line_h * (len(lines) + len(extra)) + (px(12) if extra else 0) + note
 
         shown = [t for t in targets if t.width]
         shown += [self.arrow_zone(t) for t in shown if t.width < self.view_rect.width // 2]  # and their arrows
-        self.panel_rect = rect = self._panel_place(lambda w: content(w)[2], shown)
-        lines, extra, need = content(rect.width)
+        self.panel_rect = rect = self._panel_place(lambda w, compact=False: content(w, compact)[2], shown)
+        compact = self.panel_compact
+        lines, extra, need = content(rect.width, compact)
+        body, line_h, title_font, text_top, _base, bh, low = look(compact)
         said = getattr(self, "_feedback_lines", 0)
         if need > rect.height and extra:
             # A box with less room than its words (over the side panel at 125% in 1280x720, a
@@ -592,11 +639,12 @@ class TutorialTable:
                 lines[-1] = widgets.elide(lines[-1] + " \u2026", body, rect.width - px(40))
         widgets.panel(surface, ctx, rect)
         pygame.draw.rect(surface, ARROW, (rect.left, rect.top, rect.width, px(5)))
-        widgets.text(surface, heading, step_font, pal.text_dim, (rect.right - px(20), rect.top + px(18)), "topright")
-        titles = title_lines(rect.width)
+        widgets.text(surface, heading, step_font, pal.text_dim, (rect.right - px(20), rect.top + text_top - px(30)), "topright")
+        titles = title_lines(rect.width, title_font)
         for i, title in enumerate(titles):
-            widgets.text(surface, title, title_font, pal.accent, (rect.left + px(20), rect.top + px(14) + i * title_font.get_linesize()))
-        y = rect.top + px(48) + (len(titles) - 1) * title_font.get_linesize()
+            widgets.text(surface, title, title_font, pal.accent,
+                         (rect.left + px(20), rect.top + text_top - px(34) + i * title_font.get_linesize()))
+        y = rect.top + text_top + (len(titles) - 1) * title_font.get_linesize()
         for line in lines:
             widgets.text(surface, line, body, pal.text, (rect.left + px(20), y))
             y += line_h
@@ -608,10 +656,9 @@ class TutorialTable:
                 widgets.text(surface, line, ctx.font(15 if said else 13, bold=said), colour, (rect.left + px(20), y))
                 y += line_h
         self.panel_buttons = []
-        bh = px(36)
         bw = min(px(110), (rect.width - px(60)) // 3)  # Rule, Back and Next in a row, even in a narrow box
         rule_w = min(px(90), bw)
-        by = rect.bottom - bh - px(12)
+        by = rect.bottom - bh - low
         can_next = runner.done or (step is not None and step.kind == "read")
         for i, (label, what, enabled) in enumerate(((_("Back"), "back", runner.index > 0),
                                                     (_("Next"), "next", can_next))):
