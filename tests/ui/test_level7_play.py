@@ -1164,9 +1164,8 @@ def test_the_attack_preview_says_the_threat_it_costs(make_app, config_dir, drawn
         i18n.set_language("en")
     said = " ".join(" ".join(drawn_text).split())
     assert prev.threat == 2 and " ".join(want.split()) in said, (want, drawn_text[:12])
-    panel = next(r for r, _n in table.panels if r.collidepoint(table.view_rect.right - 20, table.view_rect.top + 20))
     roll = next(r for r, _l, w in table.buttons if w == "roll")
-    assert panel.contains(roll)
+    assert any(r.contains(roll) for r, _n in table.panels)  # in the view or, compact, over the side panel
 
 
 @pytest.mark.parametrize("language", ["en", "hu", "el"])
