@@ -346,7 +346,7 @@ class Level7Table(GameTable):
         st = self.state
         sc = self.content.scenarios[st.scenario]
         lock = "  \u2022  " + _("LOCKDOWN") if st.lockdown else ""
-        return f"Level 7  \u2022  {words.scenario(sc)}  \u2022  " + _("Turn {n}").format(n=st.turn_no) + lock
+        return f"Level 7  \u2022  {words.scenario(sc)}  \u2022  " + pgettext("level7", "Turn {n}").format(n=st.turn_no) + lock
 
     def decision_name(self) -> str:
         pend = self._pending()
