@@ -49,6 +49,7 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+READ_ZOOM = 1.0  # the tiles' art at its own size: the start view's zoom where the view holds it (_start_view)
 SMALL_NAMES_ZOOM = 0.15  # below it the map draws no tile names (_label_sprites)
 MARK_KINDS = ("darkness", "sealed", "nests", "posts", "accessed", "swarm")  # the markers in a row on a tile's bottom
 ICON_HALF = 30  # map px from a printed icon's or door arrow's middle to the edge of what it shows
@@ -222,6 +223,7 @@ class Level7Table(GameTable):
     key = "level7"
     saves = SAVES
     SIDE_TABS = ("party", "event", "log")
+    START_VIEW = True  # the map it opens on shown at READ_ZOOM (_start_view); a lesson frames its map whole
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
@@ -236,6 +238,7 @@ class Level7Table(GameTable):
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._label_places = widgets.Memo(256)  # _label_place's answers: searched once per tile, zoom and figures
         self._framed = -1  # how many tiles were placed when the camera last framed the map
+        self._start_tiles: int | None = None  # how many tiles the start map has (-1: opened on a later map)
         self.reach: dict[str, list[str]] = {}
         self.walk: list[str] = []  # the rest of a walk the player clicked, one move each
         self.selected: Action | None = None  # the challenge whose preview is open
@@ -833,6 +836,26 @@ class Level7Table(GameTable):
         self.camera.content = ext
         self.camera.board_size = (int(ext[2] - ext[0]), int(ext[3] - ext[1]))
         self.camera.fit()
+        if self._start_tiles is None:  # (a game continued after a tile was explored opens framed whole)
+            explored = any(a.kind == "explore" for a in self.session.actions)
+            self._start_tiles = -1 if explored else len(self.state.placed)
+        if self.START_VIEW and len(self.state.placed) == self._start_tiles and self._pending_kind() != "placement":
+            self._start_view()
+
+    def _start_view(self) -> None:
+        """The start map (before the first tile is explored): the characters' tiles at
+        READ_ZOOM, no closer than keeps them whole with an eighth of a standard tile round them
+        (the kit's camera.zoom_to_read, as Gears' tall boards start), on them. The fit with half
+        a tile round the map for the next tiles showed the start tile at 0.66 in 1920x1080, 425
+        px of a view 664 tall, its tokens and name small; the map is framed whole again from
+        the first tile explored."""
+        st = self.state
+        tiles = {ch.tile for ch in st.characters.values() if ch.tile in self._placed_names()}
+        if not tiles:
+            return
+        rects = [self._tile_rect(t) for t in tiles]
+        whole = rects[0].unionall(rects[1:]).inflate(CELL // 4, CELL // 4)
+        self.camera.zoom_to_read(READ_ZOOM, (whole.left, whole.top, whole.right, whole.bottom), whole.center)
 
     def _layout(self, size: tuple[int, int]) -> None:
         if size != self._size:
