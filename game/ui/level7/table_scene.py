@@ -844,8 +844,8 @@ class Level7Table(GameTable):
 
     def _start_view(self) -> None:
         """The start map (before the first tile is explored): the characters' tiles at
-        READ_ZOOM, no closer than keeps them whole with an eighth of a standard tile round them
-        (the kit's camera.zoom_to_read, as Gears' tall boards start), on them. The fit with half
+        READ_ZOOM, no closer than keeps them whole with their door arrows (the kit's
+        camera.zoom_to_read, as Gears' tall boards start), on them. The fit with half
         a tile round the map for the next tiles showed the start tile at 0.66 in 1920x1080, 425
         px of a view 664 tall, its tokens and name small; the map is framed whole again from
         the first tile explored."""
@@ -854,8 +854,9 @@ class Level7Table(GameTable):
         if not tiles:
             return
         rects = [self._tile_rect(t) for t in tiles]
-        whole = rects[0].unionall(rects[1:]).inflate(CELL // 4, CELL // 4)
-        self.camera.zoom_to_read(READ_ZOOM, (whole.left, whole.top, whole.right, whole.bottom), whole.center)
+        whole = rects[0].unionall(rects[1:])
+        reach = self.ctx.px(22) + 4 + self.ctx.px(6)  # a door's explore arrow beyond its tile (_arrow_bound)
+        self.camera.zoom_to_read(READ_ZOOM, (whole.left, whole.top, whole.right, whole.bottom), whole.center, reach)
 
     def _layout(self, size: tuple[int, int]) -> None:
         if size != self._size:

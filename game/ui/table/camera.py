@@ -145,19 +145,20 @@ class FitCamera(Camera):
         self.zoom_index = min(len(ZOOM_LEVELS) - 1, self.zoom_index + 1)
 
     def zoom_to_read(self, least: float, whole: tuple[float, float, float, float],
-                     at: tuple[float, float] | None) -> bool:
+                     at: tuple[float, float] | None, margin: int = 0) -> bool:
         """After `fit`: where the fit is below `least` (the zoom at which the figures read:
         Gears' names, Level 7's tokens and tile names), the view at `least` instead, no closer
         than keeps `whole` (map px x0, y0, x1, y1; an empty side is no limit: Gears keeps the
-        board's width) whole in the view, nor than 1.0, centred on `at` (None: where it is). A
+        board's width) whole in the view with `margin` screen px round it (Level 7's door
+        arrows stand out of their tile), nor than 1.0, centred on `at` (None: where it is). A
         tall Gears board and Level 7's start tile start so; the rest is a drag or the wheel
         away, the whole map on Fit map (Home). True when it zoomed in."""
         if self.zoom >= least:
             return False
         _, _, vw, vh = self.view
         x0, y0, x1, y1 = whole
-        zoom = min(least, 1.0, vw * 0.96 / (x1 - x0) if x1 > x0 else math.inf,
-                   vh * 0.96 / (y1 - y0) if y1 > y0 else math.inf)
+        zoom = min(least, 1.0, (vw * 0.96 - 2 * margin) / (x1 - x0) if x1 > x0 else math.inf,
+                   (vh * 0.96 - 2 * margin) / (y1 - y0) if y1 > y0 else math.inf)
         if zoom <= self.zoom:
             return False
         self.fit_zoom = zoom
