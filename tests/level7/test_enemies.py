@@ -216,7 +216,7 @@ def test_7_4_a_guard_removes_a_locked_door_token_instead_of_moving():
         act = only(activate(s, f"{kind}1"))
         assert act.kind == "unlock" and act.tokens == (token,) and act.stop is None
         assert act.target.target.distance == 2 and act.target.target.bonus == 0  # not adjacent: 2 moves
-        assert "removes the locked door token" in act.text
+        assert "unlocks its door to A-Lift instead of moving" in act.text
 
 
 def test_11_24_a_locked_door_beyond_a_full_tile_is_opened_from_where_the_guard_stands():
@@ -230,7 +230,7 @@ def test_11_24_a_locked_door_beyond_a_full_tile_is_opened_from_where_the_guard_s
             [Character("Leo", "L", 3, 3, 1)], "Leo", locked=frozenset({token}))
     act = only(activate(s, "guard3"))
     assert act.kind == "unlock" and act.tokens == (token,) and act.stop is None
-    assert "it may not stop on Corridor 107, so it stays on Sick Bay B" in act.text
+    assert "it may not stop on Corridor 107, so it stays and unlocks the door from there to A-Lift" in act.text
 
 
 def test_7_4_clones_never_path_through_a_locked_door():

@@ -116,3 +116,27 @@ def test_where_no_place_holds_the_tray_its_dice_are_smaller(make_app, config_dir
     app._force_redraw = True
     app.run(max_frames=1)  # drawn there, small
     assert table.dice.small
+
+
+def test_a_small_tray_is_as_narrow_as_its_dice_with_its_words_wrapped(make_app, config_dir):
+    """Seed 5, four players, 20 actions in, 125% in 1280x720: the one crowded map of 55 where
+    the tray still covered a figure (a clone on the Tank Farm). Its small form was as wide as
+    its summary ('rolls 4 dice: blank, blank, blank, blank'), and no place of that width was
+    clear; as narrow as its dice, the words wrapped inside it, it lies clear at the bottom left."""
+    from game.ui.kit.dice_tray import tray_bound
+
+    app, table = _crowded_table(make_app, config_dir, (1280, 720), 1.25, seed=5, players=4, actions=20)
+    table.dice = _roll()
+    tray, small = table.tray_place()
+    figures = table._figure_rects()
+    assert len(figures) >= 6 and small
+    form = replace(table.dice, small=True)
+    bound = tray_bound(table.ctx, table.view_rect, form, tray)
+    assert [f for f in figures if bound.colliderect(f)] == []
+    assert table.view_rect.contains(bound)
+    from game.ui.kit.dice_tray import small_lines
+
+    _heads, tail = small_lines(table.ctx, form, tray.width)
+    assert len(tail) == 2 and all(table.ctx.font(13).size(line)[0] <= tray.width - table.ctx.px(24) for line in tail)
+    app._force_redraw = True
+    app.run(max_frames=1)  # drawn there, small

@@ -143,3 +143,35 @@ def test_the_end_panel_says_how_many_escaped_when_one_escaped_and_one_died(make_
     assert defeat in shown and victory not in shown, shown
     _table, shown = ends(("human",), (ESCAPED,))
     assert victory in shown, shown
+
+
+def test_the_hungarian_level_7_says_fordulo_for_a_turn_and_kor_only_for_a_round():
+    """The toolbar read '1. kör' (the msgid Gears shares) while the log read '1. forduló: 1.
+    alany.', and the lessons and the rules reference said 'kör' for a turn. The Hungarian
+    rulebook (seed 001) says 'forduló' ('fordulód', 'fordulónként'), never 'kör'. Every Level 7
+    Hungarian entry about a turn says 'forduló'; 'kör' is left for a round (the round limit)."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    po = Path(__file__).resolve().parents[2] / "game/locale/hu/LC_MESSAGES/tiletop.po"
+    catalogue = read_po(po.open("rb"))
+    turn_kor = []
+    for m in catalogue:
+        places = [path for path, _line in m.locations]
+        if not m.id or not (any("level7" in p for p in places) or (m.context or "").startswith("level7")):
+            continue
+        if any("gears" in p for p in places):
+            continue  # a msgid Gears shares is Gears' word
+        english = " ".join(m.id) if isinstance(m.id, tuple) else m.id
+        said = " ".join(m.string) if isinstance(m.string, tuple) else m.string
+        kor = re.findall(r"\b[Kk]ör(?!vonal|nyez|ül)\w*", said)
+        if kor and not re.search(r"\bround", english, re.I):
+            turn_kor.append((english[:60], kor))
+    assert turn_kor == []
+    i18n.set_language("hu")
+    try:
+        assert i18n.pgettext("level7", "Turn {n}").format(n=3) == "3. forduló"
+    finally:
+        i18n.set_language("en")

@@ -142,15 +142,15 @@ def _step(sit: Situation, fig: Figure, lead: str, choice: TargetChoice | None, r
     if route.unlocks:
         # beyond a full tile the figure could not stop on the way, and removing a token ends the
         # activation (11 #24): it stays where it stood
+        # (one clause, the tile it stands on left to the map: the token's removal, where it stays
+        # and why ran to 6 lines of the log in Hungarian, 7 in Greek)
         door = route.edges[-1]
-        at = route.tiles[-2] if len(route.tiles) > 1 else fig.tile
-        parts = [lead, M("removes the locked door token between {a} and {b} instead of moving (seed p. 15, spec 11 #24)",
-                         a=N.where(sit, at), b=N.where(sit, door.to))]
         if len(route.tiles) > 1:
-            parts.append(M("it may not stop on {tiles}, so it stays on {tile}", tiles=N.wheres(sit, route.tiles[:-1]),
-                           tile=N.where(sit, fig.tile)))
-        text = join(N.SEMICOLON, parts)
-        return Activation(fig.id, "unlock", text, choice, tokens=door.tokens)
+            done = M("it may not stop on {tiles}, so it stays and unlocks the door from there to {b} (seed p. 15, spec 11 #24)",
+                     tiles=N.wheres(sit, route.tiles[:-1]), b=N.where(sit, door.to))
+        else:
+            done = M("unlocks its door to {b} instead of moving (seed p. 15)", b=N.where(sit, door.to))
+        return Activation(fig.id, "unlock", join(N.SEMICOLON, (lead, done)), choice, tokens=door.tokens)
     passed = route.tiles[:-1]
     stop = N.where(sit, route.tiles[-1])
     if passed:

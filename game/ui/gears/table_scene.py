@@ -44,7 +44,7 @@ from game.ui.kit.game_table import BOT_DELAY_MS, GameTable, JoinedLine, Sprite, 
 from game.ui.kit.layers import Layer
 from game.ui.kit.seats import seat_colour
 from game.ui.scene import Context, Push
-from game.ui.table.camera import ZOOM_LEVELS, FitCamera
+from game.ui.table.camera import FitCamera
 from game.ui.table.places import anchor_of_polygon
 
 SPOT_RADIUS = 26  # map px: a click this close to a cover spot picks it
@@ -530,17 +530,12 @@ class GearsTable(GameTable):
         bw, bh = max(1.0, x1 - x0), max(1.0, y1 - y0)
         if bh / max(1, vh) <= bw / max(1, vw):
             return  # a long board: its width limits the fit
-        zoom = min(NAME_ZOOM, vw * 0.96 / bw, 1.0)
-        if zoom <= cam.zoom:
-            return
-        cam.fit_zoom = zoom
-        cam.zoom_index = max((i for i, z in enumerate(ZOOM_LEVELS) if z <= zoom), default=0)
         st = self.state
         points = [point for key, point in self._positions().items() if key in st.cogs]
         if not points and st.view().entrance_area in st.view().board.areas:
             points = [self._area_point(st.view().entrance_area)]
-        if points:
-            cam.center_on(sum(x for x, _y in points) / len(points), sum(y for _x, y in points) / len(points))
+        at = (sum(x for x, _y in points) / len(points), sum(y for _x, y in points) / len(points)) if points else None
+        cam.zoom_to_read(NAME_ZOOM, (x0, y0, x0 + bw, y0), at)  # no wider than the view
 
     # ------------------------------------------------------------------ geometry
     def _area_point(self, area: str) -> tuple[float, float]:

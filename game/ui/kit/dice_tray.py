@@ -57,13 +57,27 @@ def tray_rect(ctx: Context, view: pygame.Rect, roll: DiceRoll) -> pygame.Rect:
     2, 4 ζημιές, 2 εικονίδια πυρομαχικών', ran out over the map on both sides)."""
     px = ctx.px
     size = die_size(ctx, roll)
-    least = px(220) if roll.small else px(300)
-    words = max(ctx.font(14, bold=True).size(roll.title)[0], ctx.font(13).size(roll.summary)[0] if roll.summary else 0)
-    width = min(max(least, len(roll.dice) * (size + px(8)) + px(40), words + px(32)),
-                max(least, view.width - px(16)))
-    rect = pygame.Rect(0, 0, width, size + px(74))
+    if roll.small:  # as narrow as its dice, the words wrapped inside it
+        width = min(max(px(220), len(roll.dice) * (size + px(8)) + px(40)), max(px(220), view.width - px(16)))
+        heads, tail = small_lines(ctx, roll, width)
+        rect = pygame.Rect(0, 0, width, size + px(74) + max(0, len(heads) - 1) * ctx.font(14, bold=True).get_linesize()
+                           + max(0, len(tail) - 1) * ctx.font(13).get_linesize())
+    else:
+        words = max(ctx.font(14, bold=True).size(roll.title)[0], ctx.font(13).size(roll.summary)[0] if roll.summary else 0)
+        width = min(max(px(300), len(roll.dice) * (size + px(8)) + px(40), words + px(32)),
+                    max(px(300), view.width - px(16)))
+        rect = pygame.Rect(0, 0, width, size + px(74))
     rect.midbottom = (view.centerx, view.bottom - px(16))
     return rect
+
+
+def small_lines(ctx: Context, roll: DiceRoll, width: int) -> tuple[list[str], list[str]]:
+    """A small tray's title and summary, each wrapped to its width. (A wide summary made the
+    small tray as wide as the usual one: at 125% in 1280x720 'rolls 4 dice: blank, blank, blank,
+    blank' kept it over a figure where a tray as narrow as its dice lay clear.)"""
+    inner = width - ctx.px(24)
+    return (widgets.wrap(roll.title, ctx.font(14, bold=True), inner),
+            widgets.wrap(roll.summary, ctx.font(13), inner) if roll.summary else [])
 
 
 def die_size(ctx: Context, roll: DiceRoll) -> int:
@@ -77,6 +91,8 @@ def tray_bound(ctx: Context, view: pygame.Rect, roll: DiceRoll, rect: pygame.Rec
     rect = tray_rect(ctx, view, roll) if rect is None else rect
     px = ctx.px
     out = rect.copy()
+    if roll.small:  # its words wrapped inside it
+        return out
     for text, font, y in ((roll.title, ctx.font(14, bold=True), rect.top + px(10)),
                           (roll.summary, ctx.font(13), rect.bottom - px(8))):
         if text:
@@ -102,16 +118,29 @@ def dice_tray(surface: pygame.Surface, ctx: Context, view: pygame.Rect, roll: Di
     rect = tray_rect(ctx, view, roll) if rect is None else rect
     widgets.panel(surface, ctx, rect, alpha=240)
     title_colour = ctx.palette.text_dim if roll.dim else ctx.palette.text
-    widgets.text(surface, roll.title, ctx.font(14, bold=True), title_colour, (rect.centerx, rect.top + px(10)), "midtop")
+    if roll.small:
+        heads, tail = small_lines(ctx, roll, rect.width)
+        y = rect.top + px(10)
+        for line in heads:
+            y = widgets.text(surface, line, ctx.font(14, bold=True), title_colour, (rect.centerx, y), "midtop").bottom
+        y += px(34) - px(10) - ctx.font(14, bold=True).get_linesize()
+    else:
+        widgets.text(surface, roll.title, ctx.font(14, bold=True), title_colour, (rect.centerx, rect.top + px(10)), "midtop")
+        y = rect.top + px(34)
     x = rect.centerx - (n * (size + px(8)) - px(8)) // 2
-    y = rect.top + px(34)
     tick = roll.age_ms // 70
     for die in roll.dice:
         face = die.tumble[(tick + die.offset) % len(die.tumble)] if roll.rolling and die.tumble else die.face
         _die(surface, ctx, face, x, y, size, roll, die.spin)
         x += size + px(8)
     if not roll.rolling and roll.summary:
-        widgets.text(surface, roll.summary, ctx.font(13), ctx.palette.text_dim, (rect.centerx, rect.bottom - px(8)), "midbottom")
+        if roll.small:
+            body = ctx.font(13)
+            y = rect.bottom - px(8) - len(tail) * body.get_linesize()
+            for line in tail:
+                y = widgets.text(surface, line, body, ctx.palette.text_dim, (rect.centerx, y), "midtop").bottom
+        else:
+            widgets.text(surface, roll.summary, ctx.font(13), ctx.palette.text_dim, (rect.centerx, rect.bottom - px(8)), "midbottom")
 
 
 def _die(surface, ctx, rel, x, y, size, roll: DiceRoll, i: int) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine.session import Session
-from game.i18n import _, first_capital
+from game.i18n import _, first_capital, pgettext
 from game.ui import widgets
 from game.ui.kit import scenario_list
 from game.ui.kit.saves import Saved
@@ -62,7 +62,7 @@ class Level7Setup(SetupScreen):
     def save_words(self, saved: Saved) -> tuple[str, list[str]]:
         st = saved.session.state
         sc = self.content.scenarios.get(st.scenario)
-        head = f"{words.scenario(sc) if sc else st.scenario}  \u2022  " + _("Turn {n}").format(n=st.turn_no) + \
+        head = f"{words.scenario(sc) if sc else st.scenario}  \u2022  " + pgettext("level7", "Turn {n}").format(n=st.turn_no) + \
             "  \u2022  " + _("{n} tiles on the map").format(n=len(st.placed))
         return head, [words.character(st, p) for p in players(st)]
 

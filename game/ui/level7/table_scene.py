@@ -49,6 +49,7 @@ from game.ui.table.camera import ZOOM_LEVELS, FitCamera
 TILE_CARD_PAD = 16  # UI units between the tile card's frame edge and its words
 
 CELL = 320  # map pixels of one standard tile (5 squares of 64, docs/MAPS.md "Level 7")
+READ_ZOOM = 1.0  # the tiles' art at its own size: the start view's zoom where the view holds it (_start_view)
 SMALL_NAMES_ZOOM = 0.15  # below it the map draws no tile names (_label_sprites)
 MARK_KINDS = ("darkness", "sealed", "nests", "posts", "accessed", "swarm")  # the markers in a row on a tile's bottom
 ICON_HALF = 30  # map px from a printed icon's or door arrow's middle to the edge of what it shows
@@ -222,6 +223,7 @@ class Level7Table(GameTable):
     key = "level7"
     saves = SAVES
     SIDE_TABS = ("party", "event", "log")
+    START_VIEW = True  # the map it opens on shown at READ_ZOOM (_start_view); a lesson frames its map whole
 
     def __init__(self, ctx: Context, session: Session, seats: list[str], screen_size: tuple[int, int],
                  save_path: Path | None = None, bot_delay_ms: int = BOT_DELAY_MS, animate: bool = True) -> None:
@@ -236,6 +238,7 @@ class Level7Table(GameTable):
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
         self._label_places = widgets.Memo(256)  # _label_place's answers: searched once per tile, zoom and figures
         self._framed = -1  # how many tiles were placed when the camera last framed the map
+        self._start_tiles: int | None = None  # how many tiles the start map has (-1: opened on a later map)
         self.reach: dict[str, list[str]] = {}
         self.walk: list[str] = []  # the rest of a walk the player clicked, one move each
         self.selected: Action | None = None  # the challenge whose preview is open
@@ -346,7 +349,7 @@ class Level7Table(GameTable):
         st = self.state
         sc = self.content.scenarios[st.scenario]
         lock = "  \u2022  " + _("LOCKDOWN") if st.lockdown else ""
-        return f"Level 7  \u2022  {words.scenario(sc)}  \u2022  " + _("Turn {n}").format(n=st.turn_no) + lock
+        return f"Level 7  \u2022  {words.scenario(sc)}  \u2022  " + pgettext("level7", "Turn {n}").format(n=st.turn_no) + lock
 
     def decision_name(self) -> str:
         pend = self._pending()
@@ -833,6 +836,27 @@ class Level7Table(GameTable):
         self.camera.content = ext
         self.camera.board_size = (int(ext[2] - ext[0]), int(ext[3] - ext[1]))
         self.camera.fit()
+        if self._start_tiles is None:  # (a game continued after a tile was explored opens framed whole)
+            explored = any(a.kind == "explore" for a in self.session.actions)
+            self._start_tiles = -1 if explored else len(self.state.placed)
+        if self.START_VIEW and len(self.state.placed) == self._start_tiles and self._pending_kind() != "placement":
+            self._start_view()
+
+    def _start_view(self) -> None:
+        """The start map (before the first tile is explored): the characters' tiles at
+        READ_ZOOM, no closer than keeps them whole with their door arrows (the kit's
+        camera.zoom_to_read, as Gears' tall boards start), on them. The fit with half
+        a tile round the map for the next tiles showed the start tile at 0.66 in 1920x1080, 425
+        px of a view 664 tall, its tokens and name small; the map is framed whole again from
+        the first tile explored."""
+        st = self.state
+        tiles = {ch.tile for ch in st.characters.values() if ch.tile in self._placed_names()}
+        if not tiles:
+            return
+        rects = [self._tile_rect(t) for t in tiles]
+        whole = rects[0].unionall(rects[1:])
+        reach = self.ctx.px(22) + 4 + self.ctx.px(6)  # a door's explore arrow beyond its tile (_arrow_bound)
+        self.camera.zoom_to_read(READ_ZOOM, (whole.left, whole.top, whole.right, whole.bottom), whole.center, reach)
 
     def _layout(self, size: tuple[int, int]) -> None:
         if size != self._size:
@@ -1980,73 +2004,130 @@ class Level7Table(GameTable):
 
     def _draw_preview(self, surface) -> None:
         """The challenge about to be rolled: the attribute and icons needed, the dice and where
-        each comes from, the exact chance from the die's faces, and Roll / Cancel."""
-        from game.level7.rules.names import term_words
+        each comes from, the exact chance from the die's faces, and Roll / Cancel; where
+        `_preview_place` puts it, in its full or compact form."""
         from game.level7.rules.queries import bonus_previews, challenge_preview
 
         prev = challenge_preview(self.state, self.selected)
         if prev is None:
             return
         bonuses = bonus_previews(self.state, self.selected)
-        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
-        width = min(px(460), self.view_rect.width - px(40))
-        # What the attempt costs whatever the dice say (a guard attacked, the Pistol).
-        cost = _("+{n} Threat whatever the result: {why}").format(n=prev.threat, why=as_text(prev.threat_why)) \
-            if prev.threat else ""
-        cost_lines = len(widgets.wrap(cost, ctx.font(13, bold=True), width - px(32))) if cost else 0
-        extra = px(18) * len(prev.outcomes) + (px(24) + px(30) * len(bonuses) if bonuses else 0) + \
-            int(ctx.font(13, bold=True).get_linesize() * 1.1) * cost_lines
-        panel = pygame.Rect(0, 0, width, px(250) + extra)
-        panel.topright = (self.view_rect.right - px(14), self.view_rect.top + px(14))
-        # Inside the window: a tall preview (the Threat line, bonus cards, a large UI scale)
-        # rises toward the view's top edge rather than running under the window's bottom.
-        over = panel.bottom - (surface.get_height() - px(6))
-        if over > 0:
-            panel.top = max(self.view_rect.top + px(2), panel.top - over)
-        widgets.panel(surface, ctx, panel, alpha=245)
+        panel, compact = self._preview_place(prev, bonuses)
+        # (opaque over the side panel, whose words would show through)
+        widgets.panel(surface, self.ctx, panel, alpha=245 if self.view_rect.contains(panel) else 255)
         self.panels.append((panel, len(self.buttons)))
+        self._preview_body(surface, prev, bonuses, panel, compact)
+
+    def _preview_height(self, prev, bonuses, width: int, compact: bool) -> int:
+        """How tall the preview is at `width` (laid out, not drawn)."""
+        return self._preview_body(None, prev, bonuses, pygame.Rect(0, 0, width, 0), compact)
+
+    def _preview_place(self, prev, bonuses) -> tuple[pygame.Rect, bool]:
+        """Where the challenge preview goes, and whether in its compact form (the outcomes on one
+        line, smaller dice). At the view's top right in full while that keeps off the challenged
+        tile (the active character's, where the enemy or door is); else the first place in the
+        view clear of that tile, in full, then compact; else over the side panel, compact (its
+        Party, Event and Log give way while the roll is chosen). At 125% in 1280x720 the full
+        preview was taller than the view (it rose over the prompt) and lay over the tile and
+        both figures; nowhere in that view is a place of its size clear of the tile."""
+        px, v, m = self.ctx.px, self.view_rect, self.ctx.px(14)
+        st = self.state
+        tile = st.characters[st.turn.player].tile
+        spot = self._screen_rect(self._tile_rect(tile)) if tile in self._placed_names() else pygame.Rect(0, 0, 0, 0)
+        figures = self._figure_rects()
+        width = min(px(460), v.width - px(40))
+        for compact in (False, True):
+            h = self._preview_height(prev, bonuses, width, compact)
+            usual = pygame.Rect(0, 0, width, h)
+            usual.topright = (v.right - m, v.top + m)
+            spots = [q for q in clear_place.places(v, width, h, m, usual) if v.contains(q) and not q.colliderect(spot)]
+            if spots:
+                return clear_place.least_covering(spots, figures)[0], compact
+        side = self.side_rect
+        if self.side_open and side.width >= px(240):
+            w = side.width - 2 * px(8)
+            rect = pygame.Rect(side.left + px(8), side.top + px(8), w, self._preview_height(prev, bonuses, w, True))
+            for r in sorted((r for r, _l, _w in self.buttons if side.colliderect(r)), key=lambda r: r.top):
+                if r.colliderect(rect):  # below the panel's tabs and fold handle, which stay clickable
+                    rect.top = r.bottom + px(6)
+            if rect.bottom <= side.bottom - px(8):
+                return rect, True
+        # (a larger scale still: at the view's top right, rising over the prompt rather than
+        # running under the window's bottom)
+        rect = pygame.Rect(0, 0, width, self._preview_height(prev, bonuses, width, True))
+        rect.topright = (v.right - m, v.top + px(2))
+        rect.top = max(px(2), rect.top - max(0, rect.bottom - (self._size[1] - px(6))))
+        return rect, True
+
+    def _preview_body(self, surface, prev, bonuses, panel: pygame.Rect, compact: bool) -> int:
+        """The preview's lines and buttons inside `panel` (with no surface: laid out only, and
+        `panel`'s height unread); returns the height the panel needs."""
+        from game.level7.rules.names import term_words
+
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         x, y = panel.left + px(16), panel.top + px(12)
-        y = widgets.text(surface, self._challenge_label(self.selected), ctx.font(17, bold=True), pal.accent, (x, y)).bottom + px(6)
+        inner = panel.width - px(32)
+        y = widgets.text_block(surface, self._challenge_label(self.selected), ctx.font(17, bold=True), pal.accent,
+                               pygame.Rect(x, y, inner, px(400)), 1.05) + px(4)
         attr = _(prev.attribute.capitalize())
         need = _("{attr} challenge: {n} icons needed").format(attr=attr, n=prev.level)
-        y = widgets.text(surface, need, ctx.font(14, bold=True), pal.text, (x, y)).bottom + px(4)
-        if cost:
-            y = widgets.text_block(surface, cost, ctx.font(13, bold=True), (240, 190, 80),
-                                   pygame.Rect(x, y, panel.width - px(32), px(40)), 1.1)
+        y = widgets.text_block(surface, need, ctx.font(14, bold=True), pal.text, pygame.Rect(x, y, inner, px(400)), 1.1) + px(4)
+        if prev.threat:  # what the attempt costs whatever the dice say (a guard attacked, the Pistol)
+            cost = _("+{n} Threat whatever the result: {why}").format(n=prev.threat, why=as_text(prev.threat_why))
+            y = widgets.text_block(surface, cost, ctx.font(13, bold=True), (240, 190, 80), pygame.Rect(x, y, inner, px(400)), 1.1)
         terms = ", ".join(f"{as_text(term_words(t))} {t.amount:+d}" for t in prev.terms if t.amount)
         y = widgets.text_block(surface, _("{n} dice: {terms}").format(n=prev.dice, terms=terms), ctx.font(13), pal.text_dim,
-                               pygame.Rect(x, y, panel.width - px(32), px(40)), 1.1) + px(4)
-        # The dice that will be rolled, blank faces in a row.
-        d = px(30)
-        for i in range(min(prev.dice, 12)):
-            surface.blit(ctx.assets.image("dice/level7_blank.png", (d, d)), (x + i * (d + px(4)), y))
-        y += d + px(8)
+                               pygame.Rect(x, y, inner, px(400)), 1.1) + px(4)
+        # The dice that will be rolled, blank faces in a row (as many rows as the width needs).
+        d, gap = (px(22), px(3)) if compact else (px(30), px(4))
+        per_row = max(1, (inner + gap) // (d + gap))
+        shown = min(prev.dice, 12)
+        for i in range(shown):
+            if surface is not None:
+                surface.blit(ctx.assets.image("dice/level7_blank.png", (d, d)),
+                             (x + i % per_row * (d + gap), y + i // per_row * (d + gap)))
+        y += max(1, -(-shown // per_row)) * (d + gap) - gap + px(8)
         pct = float(prev.chance) * 100
         chance = _("Chance of success: {p:.1f}%  ({f})").format(p=number(pct), f=f"{prev.chance.numerator}/{prev.chance.denominator}")
-        y = widgets.text(surface, chance, ctx.font(16, bold=True), (120, 230, 140) if pct >= 50 else (240, 180, 80), (x, y)).bottom + px(4)
-        bar = pygame.Rect(x, y, panel.width - px(32), px(10))
-        pygame.draw.rect(surface, (50, 54, 60), bar, border_radius=px(4))
-        pygame.draw.rect(surface, (120, 230, 140), (bar.left, bar.top, round(bar.width * float(prev.chance)), bar.height), border_radius=px(4))
-        y = bar.bottom + px(6)
+        y = widgets.text_block(surface, chance, ctx.font(16, bold=True), (120, 230, 140) if pct >= 50 else (240, 180, 80),
+                               pygame.Rect(x, y, inner, px(400)), 1.0) + px(4)
+        if surface is not None:
+            bar = pygame.Rect(x, y, inner, px(10))
+            pygame.draw.rect(surface, (50, 54, 60), bar, border_radius=px(4))
+            pygame.draw.rect(surface, (120, 230, 140), (bar.left, bar.top, round(bar.width * float(prev.chance)), bar.height),
+                             border_radius=px(4))
+        y += px(10) + px(6)
         names = {"removed": _("removed"), "stunned": _("stunned"), "failed": _("fails")}
-        for result, p in sorted(prev.outcomes.items(), key=lambda kv: kv[0]):
-            widgets.text(surface, f"{names.get(result, result)}: {number(float(p) * 100):.1f}%", ctx.font(13), pal.text_dim, (x + px(8), y))
-            y += px(18)
+        outcomes = [f"{names.get(result, result)}: {number(float(p) * 100):.1f}%"
+                    for result, p in sorted(prev.outcomes.items(), key=lambda kv: kv[0])]
+        if compact:  # one line (two where it must)
+            if outcomes:  # a bullet held to the outcome after it, where the line breaks
+                joined = "  ".join(("\u2022\u00a0" if i else "") + o for i, o in enumerate(outcomes))
+                y = widgets.text_block(surface, joined, ctx.font(13), pal.text_dim, pygame.Rect(x, y, inner, px(400)), 1.05)
+        else:
+            for line in outcomes:
+                widgets.text(surface, line, ctx.font(13), pal.text_dim, (x + px(8), y))
+                y += px(18)
         if bonuses:
-            y = widgets.text(surface, _("Play a card first (its Fear cost paid):"), ctx.font(12, bold=True),
-                             pal.text, (x, y + px(4))).bottom + px(3)
+            y = widgets.text_block(surface, _("Play a card first (its Fear cost paid):"), ctx.font(12, bold=True),
+                                   pal.text, pygame.Rect(x, y + px(4), inner, px(400)), 1.05) + px(3)
+            step = px(28) if compact else px(30)
             for play, got in bonuses:
-                name = words.card(self.content, str(play.payload["card"]))[0]
-                line = _("{card}: {n} dice, {p:.1f}%").format(card=name, n=got.dice, p=number(float(got.chance) * 100))
-                self._button(surface, pygame.Rect(x, y, panel.width - px(32), px(26)), line, play, size=12)
-                y += px(30)
+                if surface is not None:
+                    name = words.card(self.content, str(play.payload["card"]))[0]
+                    line = _("{card}: {n} dice, {p:.1f}%").format(card=name, n=got.dice, p=number(float(got.chance) * 100))
+                    self._button(surface, pygame.Rect(x, y, inner, step - px(4)), line, play, size=12)
+                y += step
         near = self._helpers()
         note = _("After Roll, {who} may help with a card before the dice.").format(who=", ".join(near)) if near else \
             _("No one is near enough to help (one connected tile).")
-        y = widgets.text_block(surface, note, ctx.font(11), pal.text_dim, pygame.Rect(x, y + px(2), panel.width - px(32), px(30)), 1.05)
-        bw = (panel.width - px(44)) // 2
-        self._button(surface, pygame.Rect(x, panel.bottom - px(46), bw, px(36)), _("Roll"), "roll", primary=True)
-        self._button(surface, pygame.Rect(x + bw + px(12), panel.bottom - px(46), bw, px(36)), _("Cancel"), "cancel")
+        y = widgets.text_block(surface, note, ctx.font(11), pal.text_dim, pygame.Rect(x, y + px(2), inner, px(400)), 1.05)
+        height = y - panel.top + px(8) + px(36) + px(10)
+        if surface is not None:
+            bw = (panel.width - px(44)) // 2
+            self._button(surface, pygame.Rect(x, panel.bottom - px(46), bw, px(36)), _("Roll"), "roll", primary=True)
+            self._button(surface, pygame.Rect(x + bw + px(12), panel.bottom - px(46), bw, px(36)), _("Cancel"), "cancel")
+        return height
 
     def _helpers(self) -> list[str]:
         """Who could help the active character's challenge (challenges.helpers, spec 6.11)."""

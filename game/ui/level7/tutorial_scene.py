@@ -11,6 +11,8 @@ from game.ui.tutorial.scene import TutorialTable
 
 
 class Level7TutorialTable(TutorialTable, Level7Table):
+    START_VIEW = False  # each lesson's map framed whole: its text names tiles anywhere on it
+
     def lesson_rect(self, h: Highlight) -> pygame.Rect | None:
         """`area` a placed tile, `figure` a character or an enemy ("guard1"), `door` a door's
         arrow as "tile:edge:slot" ("tank_farm:N:0"), `button = "placement:2"` the placement card

@@ -5,6 +5,7 @@ FitCamera adds the exact whole-board fit between two steps (the Gears table's lo
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 ZOOM_LEVELS: tuple[float, ...] = (0.25, 0.33, 0.5, 0.67, 0.75, 1.0, 1.25, 1.5, 2.0)
@@ -142,3 +143,26 @@ class FitCamera(Camera):
         if self.fit_zoom is not None:
             self.fit_zoom = None
         self.zoom_index = min(len(ZOOM_LEVELS) - 1, self.zoom_index + 1)
+
+    def zoom_to_read(self, least: float, whole: tuple[float, float, float, float],
+                     at: tuple[float, float] | None, margin: int = 0) -> bool:
+        """After `fit`: where the fit is below `least` (the zoom at which the figures read:
+        Gears' names, Level 7's tokens and tile names), the view at `least` instead, no closer
+        than keeps `whole` (map px x0, y0, x1, y1; an empty side is no limit: Gears keeps the
+        board's width) whole in the view with `margin` screen px round it (Level 7's door
+        arrows stand out of their tile), nor than 1.0, centred on `at` (None: where it is). A
+        tall Gears board and Level 7's start tile start so; the rest is a drag or the wheel
+        away, the whole map on Fit map (Home). True when it zoomed in."""
+        if self.zoom >= least:
+            return False
+        _, _, vw, vh = self.view
+        x0, y0, x1, y1 = whole
+        zoom = min(least, 1.0, (vw * 0.96 - 2 * margin) / (x1 - x0) if x1 > x0 else math.inf,
+                   (vh * 0.96 - 2 * margin) / (y1 - y0) if y1 > y0 else math.inf)
+        if zoom <= self.zoom:
+            return False
+        self.fit_zoom = zoom
+        self.zoom_index = max((i for i, z in enumerate(ZOOM_LEVELS) if z <= zoom), default=0)
+        if at is not None:
+            self.center_on(*at)
+        return True
