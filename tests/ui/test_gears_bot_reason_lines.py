@@ -36,7 +36,7 @@ def test_a_short_form_keeps_what_is_done_and_to_what():
     assert as_text(log_form(attack)) == "Play Explore to attack Wretch 3"
     seal = M("{why}: {n} holes sealed on average (only an Omen seals)", n="0.52",
              why=M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole}", area="Crater (12A)", hole="Crater (12A)"))
-    assert as_text(log_form(seal)) == "Bolo Grenade into Crater (12A)"
+    assert as_text(log_form(seal)) == "To seal the emergence hole there"  # the throw: the rules' next line
     i18n.set_language("hu")
     try:
         assert as_text(log_form(guard)) == "Őrködés Drone 3 ellen: 48% eséllyel öl"

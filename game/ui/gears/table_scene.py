@@ -382,9 +382,15 @@ class GearsTable(GameTable):
         place), so a reason never takes the five to eight lines it took at 1280x720 in Hungarian
         and Greek. A step toward the place the bot's card or last step went for is not said
         again (nothing else of that bot's said since): the move's areas then join into one line
-        (join_lines)."""
-        from game.gears.bots import log_form
+        (join_lines). A reason whose action the rules' next line says is worded by its why
+        (bots.log_whole, log_form: "Cover: +2.0 defence dice on average against the Locusts",
+        not "Take cover at Gatehouse (9A) cover 1" before "Augustus Cole takes cover at Gatehouse
+        (9A) cover 1."); a card played for its actions with nothing more to say is the rules'
+        line alone ("Augustus Cole plays Teamwork for its actions.")."""
+        from game.gears.bots import log_form, log_whole
 
+        if action.kind == "play" and as_text(why) == as_text(action.text):
+            return  # the reason is the action's own words, which the rules' line says
         name = self.player_name(decider)
         brief = log_form(why)
         short = reason_line(name, str(self._words(as_text(brief))))
@@ -392,7 +398,7 @@ class GearsTable(GameTable):
             return  # said by the card played or the step before, nothing else of this bot's since
         moving = isinstance(brief, Msg) and brief.msgid in ("Move toward {dest}",)
         self._move_said = (decider, short) if moving else None
-        whole = reason_line(name, str(self._words(as_text(why))))
+        whole = reason_line(name, str(self._words(as_text(log_whole(why)))))
         self._log.append((_Reason(whole, short, action.kind), (decider,) if private else None))
 
     def join_lines(self, last: Any, event: Event) -> Any | None:
