@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
-from game.engine.text import Joined, M, Mn, Msg, decimal, join
+from game.engine.text import Capitalised, Joined, M, Mn, Msg, decimal, join
 from game.i18n import N_
 from game.gears.rules import names as N
 from game.gears.rules.board_view import INF
@@ -125,16 +125,36 @@ _WHY = {
 _SEAL_ODDS = "{why}: {n} holes sealed on average (only an Omen seals)"
 
 
-def log_whole(reason: Msg | str) -> Msg | str:
+def log_whole(reason: Msg | str) -> Msg | str | None:
     """A reason as the log says it whole: a main clause the rules' next line says is its why
-    alone (_WHY), what follows it (_DETAILS) kept."""
+    alone (_WHY), what follows it (_DETAILS) kept; None: the reason adds nothing to that line."""
     if not isinstance(reason, Msg):
         return reason
     if reason.msgid in _DETAILS or reason.msgid == _SEAL_ODDS:
-        return M(reason.msgid, **{**reason.params, "why": log_whole(reason.params["why"])})
+        inner = log_whole(reason.params["why"])
+        return None if inner is None else M(reason.msgid, **{**reason.params, "why": inner})
     if reason.msgid in _WHY:
         return M(_WHY[reason.msgid], **reason.params)
+    if reason.msgid == "Play {card} for its actions: {parts}":  # "... plays Roadie Run for its actions."
+        return Capitalised(reason.params["parts"])
+    if reason.msgid == "Play {card} to attack: {why}":  # "... plays Roadie Run to make one attack."
+        return Capitalised(log_whole(reason.params["why"]))
+    if reason.msgid == "Play {card} to move 2 areas, to {dest} (nearer {goal} or safer)":  # "... plays Teamwork to move 2 areas."
+        return M(N_("Toward {dest} (nearer {goal} or safer)"), dest=reason.params["dest"], goal=reason.params["goal"])
+    if reason.msgid == "Play {card} to move":  # no more to say than the rules' "... plays Advance to move 2 areas."
+        return None
     return reason
+
+
+def _kill_odds(why: Any) -> Msg | None:
+    """An attack's why in short: its chance to kill ("73% to kill Drone 1"), or the hole its
+    grenade is for; None for another."""
+    if isinstance(why, Msg) and why.msgid in ("{e} expected wounds, {kill:.0%} to kill {target} ({weapon})",
+                                               "{e:.2f} expected wounds, {kill:.0%} to kill {target} ({weapon})"):
+        return M(N_("{kill:.0%} to kill {target}"), kill=why.params["kill"], target=why.params["target"])
+    if isinstance(why, Msg) and why.msgid == "a grenade to seal the hole in {area}":  # the throw's line names the area
+        return M("To seal the emergence hole there")
+    return None
 
 
 def log_form(reason: Msg | str) -> Msg | str:
@@ -152,10 +172,8 @@ def log_form(reason: Msg | str) -> Msg | str:
         return M(_WHY[reason.msgid], **reason.params)
     if reason.msgid in _SHORT:
         return M(_SHORT[reason.msgid], **reason.params)
-    if reason.msgid == "Play {card} to attack: {why}":  # the attack's own line follows
-        target = getattr(reason.params["why"], "params", {}).get("target")
-        return M("Play {card} to attack {target}", card=reason.params["card"], target=target) if target is not None \
-            else M("Play {card} to attack", card=reason.params["card"])
+    if reason.msgid == "Play {card} to attack: {why}":  # "... plays Roadie Run to make one attack."
+        return _kill_odds(reason.params["why"]) or Capitalised(log_form(reason.params["why"]))
     if reason.msgid in ("Move to {to}, on the way to {dest} (nearer {goal} or safer)", "Move (toward {dest})"):
         return M("Move toward {dest}", dest=reason.params["dest"])
     if reason.msgid == "Play {card} to move 2 areas, to {dest} (nearer {goal} or safer)":
@@ -164,7 +182,11 @@ def log_form(reason: Msg | str) -> Msg | str:
         move = next((p for p in reason.params["parts"].parts if isinstance(p, Msg) and p.msgid == "move to {dest}"), None)
         if move is not None:
             return M("Move toward {dest}", dest=move.params["dest"])
-        return M("Play {card} for its actions", card=reason.params["card"])  # each action: a line of its own
+        # Each action is a line of its own, after the rules' "... plays Ambush for its actions.":
+        # the reason says why, its first use (an attack by its odds).
+        first = reason.params["parts"].parts[0] if reason.params["parts"].parts else None
+        return _kill_odds(first) or (Capitalised(first) if first is not None
+                                     else M("Play {card} for its actions", card=reason.params["card"]))
     if reason.msgid == "Crawl to {area}, toward a partner who can revive me":
         return M("Crawl toward a partner who can revive me")  # the area: the crawl's own next line
     return reason

@@ -389,7 +389,8 @@ class GearsTable(GameTable):
         line alone ("Augustus Cole plays Teamwork for its actions.")."""
         from game.gears.bots import log_form, log_whole
 
-        if action.kind == "play" and as_text(why) == as_text(action.text):
+        whole_why = log_whole(why)
+        if whole_why is None or (action.kind == "play" and as_text(why) == as_text(action.text)):
             return  # the reason is the action's own words, which the rules' line says
         name = self.player_name(decider)
         brief = log_form(why)
@@ -398,7 +399,7 @@ class GearsTable(GameTable):
             return  # said by the card played or the step before, nothing else of this bot's since
         moving = isinstance(brief, Msg) and brief.msgid in ("Move toward {dest}",)
         self._move_said = (decider, short) if moving else None
-        whole = reason_line(name, str(self._words(as_text(log_whole(why)))))
+        whole = reason_line(name, str(self._words(as_text(whole_why))))
         self._log.append((_Reason(whole, short, action.kind), (decider,) if private else None))
 
     def join_lines(self, last: Any, event: Event) -> Any | None:
