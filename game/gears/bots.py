@@ -113,6 +113,7 @@ _WHY = {
     "Revive {target}, who is bleeding out (discarding {card})": N_("{target} is bleeding out"),
     "Pick up the dropped {weapon} ({choice}): my weapons are nearly out of ammo": N_("My weapons are nearly out of ammo"),
     "Discard {card}, the least useful card in hand": N_("The least useful card in hand"),
+    "No Dodge: expected cost {plain} cards": N_("The hit costs {plain} cards on average"),
     "Throw a Bolo Grenade into {area}, my own area, to seal the hole {hole}": N_("To seal the emergence hole in my own area"),
     "Throw a Bolo Grenade into {area} to seal the emergence hole {hole} (the objective)":
         N_("To seal the emergence hole there (the objective)"),

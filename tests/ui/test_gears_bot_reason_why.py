@@ -46,7 +46,7 @@ def test_a_reason_does_not_restate_the_rules_next_line(make_app, config_dir, lan
 def test_the_why_forms_name_no_place_weapon_or_card_of_the_action():
     for whole, why in bots._WHY.items():
         named = set(re.findall(r"{(\w+)", why))
-        assert named <= {"bonus", "e", "kill", "d", "target", "foes", "name"}, (whole, why)
+        assert named <= {"bonus", "e", "kill", "d", "target", "foes", "name", "plain"}, (whole, why)
         assert bots._SHORT.get(whole) is None
 
 
