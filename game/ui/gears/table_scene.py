@@ -1765,9 +1765,9 @@ class GearsTable(GameTable):
                 pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))  # the decider's ring: _draw_ring
             limit = self.content.cogs[c.character].hand_limit
             pips_left = right - limit * px(13)
-            nfont = ctx.font(14, bold=True)
             name, mark, status = self.squad_row_words(p, pips_left - x - px(26))
-            widgets.text(surface, name, nfont, pal.text, (x + px(18), y))
+            nfont = self.squad_name_font(p, pips_left - x - px(26))
+            widgets.text(surface, name, nfont, pal.text, (x + px(18), y + (ctx.font(14, bold=True).get_height() - nfont.get_height()) // 2))
             if mark and surface is not None:
                 self._bot_badge(surface, mark, x + px(18) + nfont.size(name)[0] + px(BADGE_GAP), y + px(2))
             widgets.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
@@ -1798,12 +1798,26 @@ class GearsTable(GameTable):
         status line, '(bot) 3A:gatehouse', where it read as part of the place."""
         c = self.state.cogs[player]
         name, status = words.character(self.content, c.character), self.squad_status(player)
-        nfont = self.ctx.font(14, bold=True)
-        if not self.is_bot(player):
-            return widgets.elide(name, nfont, width), "", status
-        mark = _("bot")
-        room = width - self._badge_width(mark) - self.ctx.px(BADGE_GAP)
-        return widgets.elide(name, nfont, room), mark, status
+        nfont = self.squad_name_font(player, width)
+        mark = _("bot") if self.is_bot(player) else ""
+        return widgets.elide(name, nfont, self._name_room(mark, width)), mark, status
+
+    SQUAD_NAME_SIZES = (14, 13, 12)  # a Squad row's name, a little smaller before it is cut
+
+    def squad_name_font(self, player: str, width: int):
+        """The font of a Squad row's name: 14 bold, down to 12 where the name and its bot
+        badge do not fit `width` (at 1280x720 a bot's 'Dominic Santiago' beside its six pips
+        read 'Dominic Santi…'); the name is cut only at the least size."""
+        name = words.character(self.content, self.state.cogs[player].character)
+        room = self._name_room(_("bot") if self.is_bot(player) else "", width)
+        for size in self.SQUAD_NAME_SIZES:
+            font = self.ctx.font(size, bold=True)
+            if font.size(name)[0] <= room:
+                return font
+        return font
+
+    def _name_room(self, mark: str, width: int) -> int:
+        return width - (self._badge_width(mark) + self.ctx.px(BADGE_GAP) if mark else 0)
 
     def _badge_font(self):
         return self.ctx.font(11, bold=True)
