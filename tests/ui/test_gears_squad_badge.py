@@ -51,3 +51,33 @@ def test_the_bot_mark_is_on_the_name_line_at_125_percent(make_app, config_dir, m
         for t, r in inside:  # no line below the name's begins with the seat kind
             if r.top > name_top + px(8):
                 assert not t.startswith("(" + badge) and not t.startswith(badge), (t, inside)
+
+
+@pytest.mark.parametrize("language", ["el", "hu", "en"])
+def test_a_bot_s_long_name_is_whole_beside_six_pips_at_1280x720(make_app, config_dir, monkeypatch, language):
+    """At 1280x720 (100% text) a bot's 'Dominic Santiago' beside its badge and six pips read
+    'Dominic Santi…' in the Squad section: the name now takes a size or two less (14 down to 12)
+    before it is cut."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
+    app = make_app((1280, 720))
+    setup = GearsSetup(app.ctx, SetupChoice(seats=["bot", "human"], characters=["dominic_santiago", "marcus_fenix"],
+                                            seed=9))
+    app.push(setup)
+    app.run(max_frames=1)
+    click(next(rect for rect, what in setup.hits if what == "start").center)
+    app.run(max_frames=1)
+    table = app.top
+    table.animate = False
+    table.side_open, table.side_tab = True, "squad"
+    table.dirty = True
+    app.run(max_frames=1)
+    dominic = next(p for p in table.state.players if table.state.cogs[p].character == "dominic_santiago")
+    assert table.is_bot(dominic)
+    px = table.ctx.px
+    width = table.squad_rows[dominic].width - 6 * px(13) - px(26)  # as the row lays it out: six pips
+    name, mark, _status = table.squad_row_words(dominic, width)
+    assert name == "Dominic Santiago" and mark
+    font = table.squad_name_font(dominic, width)
+    assert font.size(name)[0] + table._badge_width(mark) + px(6) <= width
+    assert font.get_height() >= table.ctx.font(12, bold=True).get_height()

@@ -10,7 +10,7 @@ from game.ui.doom.table_scene import DoomTable
 from game.ui.gears.table_scene import GearsTable
 from tests.ui.test_doom_play import start_game
 
-EMERGENCE_5 = ["Tile 9A is placed.", "Drone 1 spawns in Lawn (9A) (Location 9A)."]  # as the table words areas
+EMERGENCE_5 = ["Tile 9A is placed.", "Drone 1 spawns in Lawn (9A)."]  # as the table words areas
 
 
 def shown(app, table) -> list[str]:

@@ -21,6 +21,17 @@ OLD_SPAWN_LINES = (N_("A {enemy} ({locust}) spawns in {area} ({why})."),)
 
 SLOT_ORDER = ("A", "B", "C")
 
+# The reasons that only name the tile a figure spawns on ('Location 6A', 'Roadblocks, tile 6A'):
+# the area already says its tile ('Trophy room (6A)'), so the spawn line leaves them out rather
+# than read "... in Trophy room (6A) (Location 6A)." The line that no figure is left keeps them
+# (it names no area).
+TILE_REASONS = ("Location {tile}", "Roadblocks, tile {tile}")
+
+
+def _reason_names_the_tile(why: Any, area: str) -> bool:
+    return (getattr(why, "msgid", None) in TILE_REASONS
+            and str(why.params.get("tile")) == area.split(":")[0])
+
 
 def enemy_side(state: GearsState, content: GearsContent, enemy: str) -> str:
     """The face-up side of an Enemy card (General RAAM: A or B, spec 8.2); "A" otherwise."""
@@ -140,8 +151,10 @@ def spawn(ctx, content: GearsContent, what: str, area: str, why: str,
     assert fid is not None
     state.locusts[fid] = LocustState(fid, enemy, area)
     state.flags.setdefault("spawned", []).append(fid)
-    ctx.emit("spawn", M("{locust} spawns in {area} ({why}).", locust=N.locust(state, fid), area=area, why=why),
-             {"figure": fid, "enemy": enemy, "area": area})
+    line = (M("{locust} spawns in {area}.", locust=N.locust(state, fid), area=area)
+            if _reason_names_the_tile(why, area) else
+            M("{locust} spawns in {area} ({why}).", locust=N.locust(state, fid), area=area, why=why))
+    ctx.emit("spawn", line, {"figure": fid, "enemy": enemy, "area": area})
     if content.enemies[enemy].takes_cover:
         locust_take_cover(ctx, fid)
     return fid

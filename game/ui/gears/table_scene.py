@@ -382,9 +382,16 @@ class GearsTable(GameTable):
         place), so a reason never takes the five to eight lines it took at 1280x720 in Hungarian
         and Greek. A step toward the place the bot's card or last step went for is not said
         again (nothing else of that bot's said since): the move's areas then join into one line
-        (join_lines)."""
-        from game.gears.bots import log_form
+        (join_lines). A reason whose action the rules' next line says is worded by its why
+        (bots.log_whole, log_form: "Cover: +2.0 defence dice on average against the Locusts",
+        not "Take cover at Gatehouse (9A) cover 1" before "Augustus Cole takes cover at Gatehouse
+        (9A) cover 1."); a card played for its actions with nothing more to say is the rules'
+        line alone ("Augustus Cole plays Teamwork for its actions.")."""
+        from game.gears.bots import log_form, log_whole
 
+        whole_why = log_whole(why)
+        if whole_why is None or (action.kind == "play" and as_text(why) == as_text(action.text)):
+            return  # the reason is the action's own words, which the rules' line says
         name = self.player_name(decider)
         brief = log_form(why)
         short = reason_line(name, str(self._words(as_text(brief))))
@@ -392,7 +399,7 @@ class GearsTable(GameTable):
             return  # said by the card played or the step before, nothing else of this bot's since
         moving = isinstance(brief, Msg) and brief.msgid in ("Move toward {dest}",)
         self._move_said = (decider, short) if moving else None
-        whole = reason_line(name, str(self._words(as_text(why))))
+        whole = reason_line(name, str(self._words(as_text(whole_why))))
         self._log.append((_Reason(whole, short, action.kind), (decider,) if private else None))
 
     def join_lines(self, last: Any, event: Event) -> Any | None:
@@ -1757,9 +1764,9 @@ class GearsTable(GameTable):
                 pygame.draw.circle(surface, col, (x + px(6), y + px(9)), px(6))  # the decider's ring: _draw_ring
             limit = self.content.cogs[c.character].hand_limit
             pips_left = right - limit * px(13)
-            nfont = ctx.font(14, bold=True)
             name, mark, status = self.squad_row_words(p, pips_left - x - px(26))
-            widgets.text(surface, name, nfont, pal.text, (x + px(18), y))
+            nfont = self.squad_name_font(p, pips_left - x - px(26))
+            widgets.text(surface, name, nfont, pal.text, (x + px(18), y + (ctx.font(14, bold=True).get_height() - nfont.get_height()) // 2))
             if mark and surface is not None:
                 self._bot_badge(surface, mark, x + px(18) + nfont.size(name)[0] + px(BADGE_GAP), y + px(2))
             widgets.pips(surface, ctx, pips_left, y + px(3), len(c.hand), limit, (220, 60, 50))
@@ -1790,12 +1797,26 @@ class GearsTable(GameTable):
         status line, '(bot) 3A:gatehouse', where it read as part of the place."""
         c = self.state.cogs[player]
         name, status = words.character(self.content, c.character), self.squad_status(player)
-        nfont = self.ctx.font(14, bold=True)
-        if not self.is_bot(player):
-            return widgets.elide(name, nfont, width), "", status
-        mark = _("bot")
-        room = width - self._badge_width(mark) - self.ctx.px(BADGE_GAP)
-        return widgets.elide(name, nfont, room), mark, status
+        nfont = self.squad_name_font(player, width)
+        mark = _("bot") if self.is_bot(player) else ""
+        return widgets.elide(name, nfont, self._name_room(mark, width)), mark, status
+
+    SQUAD_NAME_SIZES = (14, 13, 12)  # a Squad row's name, a little smaller before it is cut
+
+    def squad_name_font(self, player: str, width: int):
+        """The font of a Squad row's name: 14 bold, down to 12 where the name and its bot
+        badge do not fit `width` (at 1280x720 a bot's 'Dominic Santiago' beside its six pips
+        read 'Dominic Santi…'); the name is cut only at the least size."""
+        name = words.character(self.content, self.state.cogs[player].character)
+        room = self._name_room(_("bot") if self.is_bot(player) else "", width)
+        for size in self.SQUAD_NAME_SIZES:
+            font = self.ctx.font(size, bold=True)
+            if font.size(name)[0] <= room:
+                return font
+        return font
+
+    def _name_room(self, mark: str, width: int) -> int:
+        return width - (self._badge_width(mark) + self.ctx.px(BADGE_GAP) if mark else 0)
 
     def _badge_font(self):
         return self.ctx.font(11, bold=True)

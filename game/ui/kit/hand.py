@@ -76,8 +76,11 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
             # Still too long (the Greek Ambush on a 7-card hand at 720p): the lines a little
             # closer, then no strip (the paper right under the name band): the text is whole at
             # the least size before the picture shows.
-            for least, gap in ((ART_LEAST, TIGHT_GAP), (0.0, 1.0), (0.0, TIGHT_GAP)):
-                paper, body = _small_paper(rect, band, art, k, 0.0, least)
+            # Last, the paper out to the frame's inner edge (the Hungarian and Greek Ambush on the
+            # 89 px cards of a 7-card hand at 1280x720, where the strip has its least height).
+            for least, gap, thin in ((ART_LEAST, TIGHT_GAP, False), (0.0, 1.0, False), (0.0, TIGHT_GAP, False),
+                                     (0.0, TIGHT_GAP, True)):
+                paper, body = _small_paper(rect, band, art, k, 0.0, least, thin)
                 strip = least > 0
                 if _fits(text, smallest, body, gap):
                     break
@@ -148,6 +151,7 @@ NAME_SMALLEST = 8  # px: the least size a card's name is drawn at (the 720p hand
 # shows it large): small type whole reads better than a cut sentence.
 TEXT_SMALLEST = 7
 TIGHT_GAP = 0.9  # the line spacing of a small card's text that fits no other way
+THIN_EDGE = 8  # frame units (of 250) from a card's edge to a small card's paper that fits no other way (12)
 # The part of the art window's height a small card keeps as a strip above its text at least (the
 # picture says what the card does; art_keep gives it more where its text keeps its size so),
 # and the least size of the strip's marks (card_art.draw_motifs).
@@ -198,16 +202,18 @@ def _small(ctx: Context, rect: pygame.Rect, text: str) -> bool:
 
 
 def _small_paper(rect: pygame.Rect, band: pygame.Rect, art: pygame.Rect, k: float,
-                 art_keep: float, least: float | None = None) -> tuple[pygame.Rect, pygame.Rect]:
+                 art_keep: float, least: float | None = None, thin: bool = False) -> tuple[pygame.Rect, pygame.Rect]:
     """A small card's paper (over the art, below the name band and `art_keep` of the art, and
     at least a strip of `least` of the art's height under the band, ART_LEAST unless said) and
     the text's box inside it. The paper reaches near the frame's edges, with thin margins: the
-    strip's room comes from there, not from the text's size."""
+    strip's room comes from there, not from the text's size. `thin`: the paper out to the
+    frame's inner edge (THIN_EDGE), for a text no other way holds."""
     least = ART_LEAST if least is None else least
     picture = max(art.top, band.bottom + round(2 * k))
     strip = picture + round(art.height * least) + round(2 * k) if least else band.bottom + round(3 * k)
     top = max(art.top + round(art.height * art_keep), strip)
-    paper = pygame.Rect(rect.left + round(12 * k), top, rect.width - round(24 * k), rect.bottom - round(12 * k) - top)
+    edge = THIN_EDGE if thin else 12
+    paper = pygame.Rect(rect.left + round(edge * k), top, rect.width - round(2 * edge * k), rect.bottom - round(edge * k) - top)
     return paper, paper.inflate(-round(8 * k), -round(6 * k))
 
 
