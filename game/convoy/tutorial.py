@@ -25,6 +25,7 @@ from game.convoy.content import shared_content
 from game.convoy.rules.state import MOLOCH, OUTPOST, ConvoyState
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
+from game.engine.text import M
 from game.engine.tomldata import TomlFile
 from game.tutorial.adapter_kit import AdapterBase
 from game.tutorial.model import Lesson, Step
@@ -62,7 +63,7 @@ class ConvoyAdapter(AdapterBase):
     # ------------------------------------------------------------------ load-time checks
 
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
-        self.check_scenario(doc, lesson, "convoy", "Neuroshima Convoy", {"standard"}, "scenario")
+        self.check_scenario(doc, lesson, "convoy", "Neuroshima Convoy", {"standard"}, M("scenario"))
         for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "learner" and value not in ("moloch", "outpost", "both"):
                 raise doc.error(path, "learner is \"moloch\", \"outpost\" or \"both\"")

@@ -25,7 +25,7 @@ from game.doom.rules.state import INVADER, DoomState, Invader, Marker
 from game.doom.rules.turn import decider
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
-from game.engine.text import english
+from game.engine.text import M, english
 from game.engine.tomldata import TomlFile
 from game.tutorial.model import Lesson, Step
 from game.tutorial.adapter_kit import AdapterBase, SilentCtx, check_keys, rule_by_keyword, table_list, take_card
@@ -87,7 +87,7 @@ class DoomAdapter(AdapterBase):
 
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         c = self.content
-        self.check_scenario(doc, lesson, "doom", "Doom", c.scenarios, "scenario")
+        self.check_scenario(doc, lesson, "doom", "Doom", c.scenarios, M("scenario"))
         for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "marine":
                 for i, item in enumerate(table_list(doc, value, path)):

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from game.engine.deck import Deck
 from game.engine.protocol import Action, Event
-from game.engine.text import english
+from game.engine.text import M, english
 from game.engine.session import Session
 from game.engine.tomldata import TomlFile
 from game.gears.rules import attack as A
@@ -70,7 +70,7 @@ class GearsAdapter(AdapterBase):
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         """Names in the lesson that the content does not know become errors with a line."""
         c = self.content
-        self.check_scenario(doc, lesson, "gears", "Gears", c.missions, "mission")
+        self.check_scenario(doc, lesson, "gears", "Gears", c.missions, M("mission"))
         for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "locust":
                 for i, item in enumerate(table_list(doc, value, path)):

@@ -19,6 +19,7 @@ from typing import Any, Mapping
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
+from game.engine.text import M
 from game.engine.tomldata import TomlFile
 from game.level7.rules import events as EV
 from game.level7.rules import explore
@@ -80,7 +81,7 @@ class Level7Adapter(AdapterBase):
 
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         c = self.content
-        self.check_scenario(doc, lesson, "level7", "Level 7", c.scenarios, "scenario")
+        self.check_scenario(doc, lesson, "level7", "Level 7", c.scenarios, M("scenario"))
         for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "tile":
                 for i, item in enumerate(table_list(doc, value, path)):
