@@ -287,12 +287,14 @@ def test_the_toml_parsers_reason_is_in_the_readers_language(tmp_path, lang, text
     ("el", lambda t: t.replace('id = "turn"\n', "", 1), "λείπει το κλειδί 'id'"),
     ("hu", lambda t: t.replace('id = "welcome"', 'id = "welcome"\nhighligth = 1', 1), "ismeretlen kulcs: 'highligth'"),
     ("el", lambda t: t.replace("[[step]]", "[[step]]\nwrong = 3", 1), "δόθηκε int 3"),
+    ("hu", lambda t: t.replace('enemy = "drone"', 'enemy = "dron"', 1), "ismeretlen ellenség: 'dron'"),
+    ("el", lambda t: t.replace('"base:15"', '"base:99"', 1), "άγνωστη κάρτα AI 'base:99'"),
 ])
 def test_a_lesson_files_schema_message_is_in_the_readers_language(tmp_path, lang, edit, words):
     """Learn to play names a broken lesson: 'missing key 'lesson'' stayed English on a
     Hungarian or Greek screen (the loader's messages were plain f-strings)."""
     from game import i18n
-    from game.tutorial.library import lesson_folder
+    from game.tutorial.library import adapter_for, lesson_folder
     from game.tutorial.loader import load_lesson
 
     path = tmp_path / "lesson.toml"
@@ -300,7 +302,7 @@ def test_a_lesson_files_schema_message_is_in_the_readers_language(tmp_path, lang
     try:
         i18n.set_language(lang)
         with pytest.raises(DataError) as got:
-            load_lesson(path)
+            load_lesson(path, adapter_for("gears").check_lesson)  # the title's own checks too
         message = str(got.value)
         assert message.startswith(str(path)) and words in message, message
         assert not any(english in message for english in ("missing", "unknown", "must be", "got "))
