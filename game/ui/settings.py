@@ -161,6 +161,8 @@ def _same(a: object, b: object) -> bool:
     return a == b
 
 
+# One scalar after the '=' and the comment after it, if any.
+_TRAILING_COMMENT = re.compile(r"""\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'|[^#\s"']+)\s*(#.*)?$""")
 _TOP_KEY = re.compile(r'^\s*([A-Za-z0-9_-]+|"[A-Za-z0-9_-]+")\s*=')
 
 
@@ -181,7 +183,8 @@ def _edited_lines(text: str, values: dict[str, str | int | float | bool]) -> str
             if key in seen:
                 return None
             seen.add(key)
-            lines[i] = f"{key} = {_toml_value(values[key])}"
+            kept = _TRAILING_COMMENT.match(lines[i], match.end())  # 'pace = "slow"  # mine' keeps '# mine'
+            lines[i] = f"{key} = {_toml_value(values[key])}" + (f"  {kept.group(1)}" if kept and kept.group(1) else "")
     missing = [f"{key} = {_toml_value(value)}" for key, value in values.items() if key not in seen]
     at = last_key + 1 if last_key >= 0 else top_end
     if missing and at == top_end and top_end < len(lines):

@@ -260,14 +260,15 @@ def test_writing_the_settings_keeps_keys_and_comments_the_program_does_not_know(
     screen's write; only the known keys change (issue: they were dropped)."""
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('# my notes\nlanguage = "en"  \nfuture_key = [1, 2]  # from 2.0\nui_scale = 1.0\n\n'
-                    '[window]\nwidth = 1600\n', encoding="utf-8")
+    path.write_text('# my notes\nlanguage = "en"  \nfuture_key = [1, 2]  # from 2.0\nui_scale = 1.0  # big screen\n'
+                    'pace = "fast # or not"\n\n[window]\nwidth = 1600\n', encoding="utf-8")
     save_settings(Settings(ui_scale=1.25, language="hu"))
     text = path.read_text(encoding="utf-8")
     data = tomli.loads(text)
     assert data["future_key"] == [1, 2] and data["window"] == {"width": 1600}
     assert data["language"] == "hu" and data["ui_scale"] == 1.25 and data["pace"] == "normal"
-    assert "# my notes" in text and "# from 2.0" in text
+    assert "# my notes" in text and "# from 2.0" in text and "ui_scale = 1.25  # big screen" in text
+    assert 'pace = "normal"\n' in text
     assert load_settings()[0] == Settings(ui_scale=1.25, language="hu")
 
 
