@@ -68,12 +68,14 @@ def load_settings(path: Path | None = None, languages: list[str] | None = None) 
             settings = replace(settings, **{key: value})
         else:
             problems.append(M("{key} {value} is not one of {known}", key=key, value=_shown(value), known=", ".join(known)))
+    # A key the program does not know (a typo, or a newer version's) is kept when the file is
+    # written (save_settings), so the notice says so rather than 'using the defaults'.
     unknown = sorted(set(data) - {f.name for f in fields(Settings)})
-    if unknown:
-        problems.append(M("unknown key(s) {keys}", keys=", ".join(unknown)))
+    kept = M("unknown key(s) {keys}, kept in the file and not used", keys=", ".join(unknown)) if unknown else None
     if not problems:
-        return settings, None
-    return settings, M("{path}: {problems}; using the defaults for those", path=str(path), problems=join("; ", problems))
+        return settings, None if kept is None else M("{path}: {problem}", path=str(path), problem=kept)
+    notice = M("{path}: {problems}; using the defaults for those", path=str(path), problems=join("; ", problems))
+    return settings, notice if kept is None else M("{first}; {second}", first=notice, second=kept)
 
 
 def _shown(value: object) -> str:

@@ -282,3 +282,20 @@ def test_writing_the_settings_keeps_unknown_values_when_the_lines_cannot_be_kept
     data = tomli.loads(path.read_text(encoding="utf-8"))
     assert data["pace"] == "slow" and data["when"] == before["when"]
     assert data["odd"]["b c"] == "x\ty" and data["odd"]["a"][1] == float("inf")
+
+
+def test_an_unknown_key_is_said_to_be_kept_not_replaced_by_a_default(config_dir):
+    """The notice for a key the program does not know read '...; using the defaults for those'
+    (in Hungarian too), though the key is kept in the file and there is no default for it."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('future_key = 1\nlanguage = "hu"\n', encoding="utf-8")
+    settings, notice = load_settings(path, ["en", "hu", "el"])
+    try:
+        i18n.set_language("hu")
+        assert str(notice) == f"{path}: ismeretlen kulcs(ok): future_key, a fájlban maradnak, de nincsenek használva"
+        path.write_text('future_key = 1\npace = "warp"\n', encoding="utf-8")
+        both = str(load_settings(path, ["en", "hu", "el"])[1])
+        assert "alapértelmezett" in both and both.endswith("future_key, a fájlban maradnak, de nincsenek használva")
+    finally:
+        i18n.set_language("en")
