@@ -25,6 +25,7 @@ from game.convoy.content import shared_content
 from game.convoy.rules.state import MOLOCH, OUTPOST, ConvoyState
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
+from game.engine.text import M
 from game.engine.tomldata import TomlFile
 from game.tutorial.adapter_kit import AdapterBase
 from game.tutorial.model import Lesson, Step
@@ -62,26 +63,26 @@ class ConvoyAdapter(AdapterBase):
     # ------------------------------------------------------------------ load-time checks
 
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
-        self.check_scenario(doc, lesson, "convoy", "Neuroshima Convoy", {"standard"}, "scenario")
+        self.check_scenario(doc, lesson, "convoy", "Neuroshima Convoy", {"standard"}, M("scenario"))
         for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "learner" and value not in ("moloch", "outpost", "both"):
-                raise doc.error(path, "learner is \"moloch\", \"outpost\" or \"both\"")
+                raise doc.error(path, M("learner is \"moloch\", \"outpost\" or \"both\""))
             if key in CARD_VERBS:
                 side = key.split("_")[1]
                 if not isinstance(value, list):
-                    raise doc.error(path, "a list of card ids")
+                    raise doc.error(path, M("a list of card ids"))
                 for j, card in enumerate(value):
                     d = self.content.cards.get(card) if isinstance(card, str) else None
                     if d is None or d.side != side:
-                        raise doc.error(path + [j], f"no {side} card {card!r}")
+                        raise doc.error(path + [j], M("no {side} card {name}", side=side, name=repr(card)))
             if key in ("fallen", "sectors_left", "moloch_deck") and not (isinstance(value, int) and value >= 0):
-                raise doc.error(path, "a whole number, 0 or more")
+                raise doc.error(path, M("a whole number, 0 or more"))
         if lesson.places:
-            raise doc.error(["places"], "Convoy lessons name cards by their id (\"@juggernaut\"), not by places")
+            raise doc.error(["places"], M("Convoy lessons name cards by their id (\"@juggernaut\"), not by places"))
         self.check_steps(doc, lesson, CONDITIONS)
         for i, step in enumerate(lesson.steps):
             if step.dice or step.decks or step.ai_on_top or step.orders_on_top:
-                raise doc.error(["step", i], "Convoy lessons stack every card in [setup] (top_moloch, top_outpost)")
+                raise doc.error(["step", i], M("Convoy lessons stack every card in [setup] (top_moloch, top_outpost)"))
 
     # ------------------------------------------------------------------ starting a lesson
 

@@ -19,6 +19,7 @@ refused on load.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -143,6 +144,11 @@ def register(scenario: str, content, custom_dir: Path | None = None) -> str:
     return digest
 
 
+# The map's title property as the builder and Tiled write it, in the map's first lines.
+_TITLE = re.compile(r'<property\s+name="title"(?:\s+type="string")?\s+value="([^"]*)"')
+_ANOTHER_TITLE = re.compile(r'value="(gears|level7|convoy)"')
+
+
 def built_maps(content, maps_dir: Path) -> list[BuiltMap]:
     """The Doom maps of maps_dir/custom, in file-name order, each playable or with its problem."""
     from game.board.tmx import load_board
@@ -150,19 +156,25 @@ def built_maps(content, maps_dir: Path) -> list[BuiltMap]:
     out = []
     for path in sorted((Path(maps_dir) / "custom").glob("*.tmx")):
         sid = CUSTOM + path.stem
+        # A map that cannot be read is listed with its problem, not left out without a word (a
+        # hand-added map with no permission, or not a map at all, was missing from the list);
+        # only a map that names another title is another title's.
         try:
             with open_file(path) as fh:  # never a pipe: the set-up waited for ever on one
                 head = fh.read(4096).decode("utf-8", errors="replace")
-        except OSError:
+        except OSError as exc:
+            out.append(BuiltMap(sid, path, path.name, None, M("cannot read it ({error})", error=os_reason(exc))))
             continue
-        if "doom" not in head:
+        named = _TITLE.search(head)
+        if named and named.group(1) != "doom" or "doom" not in head and _ANOTHER_TITLE.search(head):
             continue  # another title's map (its title property is in the map's first lines)
         try:
             board = load_board(path)
         except MapError as exc:
             out.append(BuiltMap(sid, path, path.name, None, exc.problems[0].replace(f"{path}: ", "")))
             continue
-        except OSError:
+        except OSError as exc:
+            out.append(BuiltMap(sid, path, path.name, None, M("cannot read it ({error})", error=os_reason(exc))))
             continue
         if board.properties.get("title") != "doom" or board.properties.get("piece"):
             continue

@@ -25,7 +25,7 @@ from game.doom.rules.state import INVADER, DoomState, Invader, Marker
 from game.doom.rules.turn import decider
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
-from game.engine.text import english
+from game.engine.text import M, english
 from game.engine.tomldata import TomlFile
 from game.tutorial.model import Lesson, Step
 from game.tutorial.adapter_kit import AdapterBase, SilentCtx, check_keys, rule_by_keyword, table_list, take_card
@@ -87,35 +87,35 @@ class DoomAdapter(AdapterBase):
 
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         c = self.content
-        self.check_scenario(doc, lesson, "doom", "Doom", c.scenarios, "scenario")
+        self.check_scenario(doc, lesson, "doom", "Doom", c.scenarios, M("scenario"))
         for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "marine":
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, MARINE_KEYS, path + [i], ("id",))
                     for j, w in enumerate(item.get("weapons", [])):
                         if w not in c.weapons:
-                            raise doc.error(path + [i, "weapons", j], f"unknown weapon {w!r}")
+                            raise doc.error(path + [i, "weapons", j], M("unknown weapon {name}", name=repr(w)))
                     for a in item.get("ammo", {}):
                         if a not in c.ammo:
-                            raise doc.error(path + [i, "ammo", a], f"unknown ammo {a!r} (known: {', '.join(c.ammo)})")
+                            raise doc.error(path + [i, "ammo", a], M("unknown ammo {name} (known: {known})", name=repr(a), known=", ".join(c.ammo)))
                     for j, card in enumerate(item.get("cards", [])):
                         if card.split("#")[0] not in c.marine_cards:
-                            raise doc.error(path + [i, "cards", j], f"unknown marine card {card!r}")
+                            raise doc.error(path + [i, "cards", j], M("unknown marine card {name}", name=repr(card)))
                     if item.get("order") not in (None, *c.orders):
-                        raise doc.error(path + [i, "order"], f"unknown order {item['order']!r}")
+                        raise doc.error(path + [i, "order"], M("unknown order {name}", name=repr(item["order"])))
             elif key == "invader":
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, INVADER_KEYS, path + [i], ("id", "monster"))
                     if item["monster"] not in c.monsters:
-                        raise doc.error(path + [i, "monster"], f"unknown monster {item['monster']!r}")
+                        raise doc.error(path + [i, "monster"], M("unknown monster {name}", name=repr(item["monster"])))
                     if "cell" not in item and "cells" not in item:
-                        raise doc.error(path + [i], "an invader needs `cell` (or `cells` for a large one)")
+                        raise doc.error(path + [i], M("an invader needs `cell` (or `cells` for a large one)"))
             elif key == "prop":
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, PROP_KEYS, path + [i], ("kind", "cell"))
                     if item["kind"] not in PROP_KINDS:
-                        raise doc.error(path + [i, "kind"], f"unknown prop {item['kind']!r} "
-                                                            f"(expected one of: {', '.join(PROP_KINDS)})")
+                        raise doc.error(path + [i, "kind"], M("unknown prop {name} (expected one of: {known})", name=repr(item["kind"]),
+                                                            known=", ".join(PROP_KINDS)))
             elif key in ("hand", "invader_on_top"):
                 for j, card in enumerate(value):
                     self._card_name(doc, card, "invader", path + [j])
@@ -128,34 +128,34 @@ class DoomAdapter(AdapterBase):
             if isinstance(q, dict):
                 check_keys(doc, q, QUERY_KEYS, ["places", name], ())
             elif not isinstance(q, str):
-                raise doc.error(["places", name], "a place is \"x,y\", a door, an area, a figure or a query table")
+                raise doc.error(["places", name], M("a place is \"x,y\", a door, an area, a figure or a query table"))
         self.check_steps(doc, lesson, CONDITIONS)
         for i, step in enumerate(lesson.steps):
             if step.dice:
                 self._check_dice(doc, step.dice, ["step", i, "dice"])
             if step.ai_on_top or step.orders_on_top:
-                raise doc.error(["step", i], "Doom lessons stack cards with decks = { invader = [...], marine = [...] }")
+                raise doc.error(["step", i], M("Doom lessons stack cards with decks = {{ invader = [...], marine = [...] }}"))
             for deck, cards in step.decks.items():
                 if deck not in DECKS:
-                    raise doc.error(["step", i, "decks", deck], f"unknown deck {deck!r} (Doom has: {', '.join(DECKS)})")
+                    raise doc.error(["step", i, "decks", deck], M("unknown deck {name} (Doom has: {known})", name=repr(deck), known=", ".join(DECKS)))
                 for j, card in enumerate(cards):
                     self._card_name(doc, card, deck, ["step", i, "decks", deck, j])
 
     def _card_name(self, doc: TomlFile, card: Any, deck: str, path: list) -> None:
         known = self.content.invader_cards if deck == "invader" else self.content.marine_cards
         if not isinstance(card, str) or card.split("#")[0] not in known:
-            raise doc.error(path, f"unknown {deck} card {card!r}")
+            raise doc.error(path, M("unknown {deck} card {name}", deck=deck, name=repr(card)))
 
     def _check_dice(self, doc: TomlFile, value: Any, path: list) -> None:
         if not isinstance(value, dict):
-            raise doc.error(path, "dice is a table: die colour = [face names]")
+            raise doc.error(path, M("dice is a table: die colour = [face names]"))
         for die, faces in value.items():
             if die not in self.content.dice:
-                raise doc.error(path + [die], f"unknown die {die!r} (known: {', '.join(sorted(self.content.dice))})")
+                raise doc.error(path + [die], M("unknown die {name} (known: {known})", name=repr(die), known=", ".join(sorted(self.content.dice))))
             names = [f.name for f in self.content.dice[die].faces]
             for j, face in enumerate(faces):
                 if face not in names:
-                    raise doc.error(path + [die, j], f"no face {face!r} on the {die} die (faces: {', '.join(names)})")
+                    raise doc.error(path + [die, j], M("no face {name} on the {die} die (faces: {known})", name=repr(face), die=die, known=", ".join(names)))
 
     # ------------------------------------------------------------------ starting a lesson
 

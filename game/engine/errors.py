@@ -48,6 +48,22 @@ def os_reason(exc: OSError):
     return str(exc.strerror or exc)
 
 
+def os_write_reason(exc: OSError):
+    """Why the system would not write a file, in the reader's language (a message worded when
+    shown): no permission and a full disk in words of their own, else as `os_reason`."""
+    import errno
+
+    from game.engine.text import M
+
+    if isinstance(exc, PermissionError):
+        return M("no permission to write it")
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return M("the disk is full")
+    if exc.errno == errno.EROFS:
+        return M("the disk can only be read")
+    return os_reason(exc)
+
+
 class NotAFile(OSError):
     """A path that is neither a file nor a folder: a named pipe (FIFO), a socket or a device. A
     read from a pipe nobody writes to waits for ever: the map list, a set-up screen or a load

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from game import i18n
+from game.i18n import N_
 from game.engine.errors import InputError, open_file, os_reason
 from game.engine.text import M, Msg
 
@@ -89,7 +90,7 @@ def parse_toml(text: str, path: str | Path = "<text>") -> TomlFile:
         data = loads_bounded(text)
     except tomllib.TOMLDecodeError as exc:
         line = _line_from_message(str(exc))
-        raise DataError(path, M("TOML syntax error: {why}", why=str(exc)), line=line) from None
+        raise DataError(path, M("TOML syntax error: {why}", why=toml_reason(exc)), line=line) from None
     except TomlLimit as exc:
         raise DataError(path, exc.problem, exc.key, exc.line) from None
     return TomlFile(Path(path), text, data)
@@ -173,7 +174,70 @@ def _file_problem(exc: Exception) -> Msg:
     if isinstance(exc, OSError):
         return M("cannot read ({why})", why=os_reason(exc))
     # tomllib's or tomli's TOMLDecodeError: the parser's own reason, with its line
-    return M("bad TOML ({why})", why=str(exc))
+    return M("bad TOML ({why})", why=toml_reason(exc))
+
+
+# The TOML parser's own reasons (tomllib's and tomli's are the same words), in the reader's
+# language: a Hungarian or Greek screen read "rossz TOML (Expected '=' after a key in a key/value
+# pair (at line 3, column 5))". As tmx_gate words expat's; a reason not listed stays as written.
+_TOML_REASONS = {
+    "Invalid statement": N_("not a key, a value or a table here"),
+    "Expected newline or end of document after a statement": N_("a new line was expected after the value"),
+    "Cannot overwrite a value": N_("a value is given twice"),
+    "Expected ']' at the end of a table declaration": N_("a table's name has no closing ']'"),
+    "Expected ']]' at the end of an array declaration": N_("a table list's name has no closing ']]'"),
+    "Expected '=' after a key in a key/value pair": N_("'=' was expected after the key"),
+    "Invalid initial character for a key part": N_("a key cannot start with this character"),
+    "Unclosed array": N_("a list is not closed with ']'"),
+    "Unclosed inline table": N_("a table written on one line is not closed"),
+    "Unescaped '\\' in a string": N_("a '\\' in a text is not a known escape"),
+    "Invalid hex value": N_("a \\u escape is not a hexadecimal number"),
+    "Escaped character is not a Unicode scalar value": N_("an escaped character is not a Unicode character"),
+    "Unterminated string": N_("a text is not closed with its quote"),
+    "Invalid date or datetime": N_("not a valid date or time"),
+    "Invalid value": N_("not a valid value"),
+}
+# Reasons with a part of the file in them: (pattern, msgid with {what}).
+_TOML_REASON_PATTERNS = (
+    (re.compile(r"Cannot declare (.+) twice"), N_("the table {what} is declared twice")),
+    (re.compile(r"Cannot mutate immutable namespace (.+)"), N_("{what} cannot be changed here (it was written whole)")),
+    (re.compile(r"Cannot redefine namespace (.+)"), N_("{what} is already defined")),
+    (re.compile(r"Duplicate inline table key (.+)"), N_("the key {what} is given twice in a table")),
+    (re.compile(r"Found invalid character (.+)"), N_("the character {what} is not allowed here")),
+    (re.compile(r"Illegal character (.+)"), N_("the character {what} is not allowed in a text")),
+    (re.compile(r"Expected (.+)"), N_("{what} was expected")),
+)
+_TOML_WHERE = re.compile(r"^(.*) \(at (?:line (\d+), column (\d+)|(end of document))\)$", re.S)
+
+
+def _key_shown(what: str) -> str:
+    """tomllib names a table by its key tuple ("('a', 'b')"): shown as the file writes it, a.b."""
+    parts = re.findall(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"", what)
+    if what.startswith("(") and what.endswith(")") and parts:
+        return ".".join(a or b for a, b in parts)
+    return what
+
+
+def toml_reason(exc: Exception) -> Msg | str:
+    """A TOMLDecodeError's reason in the reader's language (worded when shown), its line and
+    column kept."""
+    text = str(exc)
+    where = _TOML_WHERE.match(text)
+    head = where.group(1) if where else text
+    reason: Msg | str = head
+    if head in _TOML_REASONS:
+        reason = M(_TOML_REASONS[head])
+    else:
+        for pattern, words in _TOML_REASON_PATTERNS:
+            found = pattern.fullmatch(head)
+            if found:
+                reason = M(words, what=_key_shown(found.group(1)))
+                break
+    if where is None:
+        return reason
+    if where.group(4):
+        return M("{why} at the end of the file", why=reason)
+    return M("{why} at line {line}, column {column}", why=reason, line=int(where.group(2)), column=int(where.group(3)))
 
 
 def _first_line(text: str, pattern: str) -> int | None:

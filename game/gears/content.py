@@ -31,7 +31,7 @@ from game import i18n
 from game.engine.errors import InputError, open_file, os_reason
 from game.engine.provenance import Provenance, Verified, read_provenance
 from game.engine.text import M
-from game.engine.tomldata import MAX_TOML_BYTES, TomlLimit, key_line, loads_bounded
+from game.engine.tomldata import MAX_TOML_BYTES, TomlLimit, key_line, loads_bounded, toml_reason
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -643,7 +643,7 @@ def _read(data_dir: Path, stem: str) -> _File:
         data = loads_bounded(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"at line (\d+)", str(exc))
-        raise ContentError(name, "", int(m.group(1)) if m else None, str(M("TOML syntax error: {why}", why=str(exc)))) from None
+        raise ContentError(name, "", int(m.group(1)) if m else None, str(M("TOML syntax error: {why}", why=toml_reason(exc)))) from None
     except TomlLimit as exc:
         raise ContentError(name, exc.key, exc.line, exc.problem) from None
     known = SECTIONS[stem]

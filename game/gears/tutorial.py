@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from game.engine.deck import Deck
 from game.engine.protocol import Action, Event
-from game.engine.text import english
+from game.engine.text import M, english
 from game.engine.session import Session
 from game.engine.tomldata import TomlFile
 from game.gears.rules import attack as A
@@ -70,13 +70,13 @@ class GearsAdapter(AdapterBase):
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         """Names in the lesson that the content does not know become errors with a line."""
         c = self.content
-        self.check_scenario(doc, lesson, "gears", "Gears", c.missions, "mission")
+        self.check_scenario(doc, lesson, "gears", "Gears", c.missions, M("mission"))
         for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "locust":
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, LOCUST_KEYS, path + [i], ("id", "enemy", "area"))
                     if item["enemy"] not in c.enemies:
-                        raise doc.error(path + [i, "enemy"], f"unknown enemy {item['enemy']!r}")
+                        raise doc.error(path + [i, "enemy"], M("unknown enemy {name}", name=repr(item["enemy"])))
             elif key == "cog":
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, COG_KEYS, path + [i], ("player",))
@@ -85,47 +85,47 @@ class GearsAdapter(AdapterBase):
                     for j, pair in enumerate(item.get("weapons", [])):
                         if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in c.weapons
                                 and isinstance(pair[1], int)):
-                            raise doc.error(path + [i, "weapons", j], f"a weapon is [weapon id, ammo], got {pair!r}")
+                            raise doc.error(path + [i, "weapons", j], M("a weapon is [weapon id, ammo], got {value}", value=repr(pair)))
             elif key == "orders_on_top":
                 for j, card in enumerate(value):
                     self._order_name(doc, card, path + [j])
             elif key == "ai_on_top":
                 for j, card in enumerate(value):
                     if card not in c.ai_cards:
-                        raise doc.error(path + [j], f"unknown AI card {card!r}")
+                        raise doc.error(path + [j], M("unknown AI card {name}", name=repr(card)))
             elif key == "dice":
                 self._check_dice(doc, value, path)
         for name, q in lesson.places.items():
             if isinstance(q, dict):
                 check_keys(doc, q, QUERY_KEYS, ["places", name], ())
             elif not isinstance(q, str):
-                raise doc.error(["places", name], "a place is an area id, \"entrance\" or a query table")
+                raise doc.error(["places", name], M("a place is an area id, \"entrance\" or a query table"))
         self.check_steps(doc, lesson, CONDITIONS)
         for i, step in enumerate(lesson.steps):
             if step.dice:
                 self._check_dice(doc, step.dice, ["step", i, "dice"])
             for j, card in enumerate(step.ai_on_top):
                 if card not in c.ai_cards:
-                    raise doc.error(["step", i, "ai_on_top", j], f"unknown AI card {card!r}")
+                    raise doc.error(["step", i, "ai_on_top", j], M("unknown AI card {name}", name=repr(card)))
             for j, card in enumerate(step.orders_on_top):
                 self._order_name(doc, card, ["step", i, "orders_on_top", j])
             if step.decks:
-                raise doc.error(["step", i, "decks"], "Gears lessons stack cards with ai_on_top and orders_on_top")
+                raise doc.error(["step", i, "decks"], M("Gears lessons stack cards with ai_on_top and orders_on_top"))
 
     def _order_name(self, doc: TomlFile, card: Any, path: list) -> None:
         if not isinstance(card, str) or card.split("#")[0] not in self.content.orders:
-            raise doc.error(path, f"unknown Order card {card!r}")
+            raise doc.error(path, M("unknown Order card {name}", name=repr(card)))
 
     def _check_dice(self, doc: TomlFile, value: Any, path: list) -> None:
         if not isinstance(value, dict):
-            raise doc.error(path, "dice is a table: die id = [face names]")
+            raise doc.error(path, M("dice is a table: die id = [face names]"))
         for die, faces in value.items():
             if die not in self.content.dice:
-                raise doc.error(path + [die], f"unknown die {die!r} (known: {', '.join(sorted(self.content.dice))})")
+                raise doc.error(path + [die], M("unknown die {name} (known: {known})", name=repr(die), known=", ".join(sorted(self.content.dice))))
             for j, face in enumerate(faces):
                 if face_index(self.content, die, face) is None:
-                    raise doc.error(path + [die, j], f"no face {face!r} on the {die} die "
-                                                     "(names: blank, omen, hit, hit2, shield, shield2)")
+                    raise doc.error(path + [die, j], M("no face {name} on the {die} die (faces: {known})", name=repr(face), die=die,
+                                                       known="blank, omen, hit, hit2, shield, shield2"))
 
     # ------------------------------------------------------------------ starting a lesson
 

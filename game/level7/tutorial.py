@@ -19,6 +19,7 @@ from typing import Any, Mapping
 
 from game.engine.protocol import Action, Event
 from game.engine.session import Session
+from game.engine.text import M
 from game.engine.tomldata import TomlFile
 from game.level7.rules import events as EV
 from game.level7.rules import explore
@@ -80,7 +81,7 @@ class Level7Adapter(AdapterBase):
 
     def check_lesson(self, doc: TomlFile, lesson: Lesson) -> None:
         c = self.content
-        self.check_scenario(doc, lesson, "level7", "Level 7", c.scenarios, "scenario")
+        self.check_scenario(doc, lesson, "level7", "Level 7", c.scenarios, M("scenario"))
         for key, value, path in self.setup_verbs(doc, lesson, SETUP_VERBS):
             if key == "tile":
                 for i, item in enumerate(table_list(doc, value, path)):
@@ -93,17 +94,17 @@ class Level7Adapter(AdapterBase):
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, CHARACTER_KEYS, path + [i], ("id",))
                     if item["id"] not in c.characters:
-                        raise doc.error(path + [i, "id"], f"unknown character {item['id']!r}")
+                        raise doc.error(path + [i, "id"], M("unknown character {name}", name=repr(item["id"])))
                     for j, card in enumerate(item.get("hand", [])):
                         self._card_name(doc, card, "adrenaline", path + [i, "hand", j])
                     for j, card in enumerate(item.get("items", [])):
                         if card.split("#")[0] not in c.items:
-                            raise doc.error(path + [i, "items", j], f"unknown item {card!r}")
+                            raise doc.error(path + [i, "items", j], M("unknown item {name}", name=repr(card)))
             elif key == "enemy":
                 for i, item in enumerate(table_list(doc, value, path)):
                     check_keys(doc, item, ENEMY_KEYS, path + [i], ("kind", "tile"))
                     if item["kind"] not in c.enemies:
-                        raise doc.error(path + [i, "kind"], f"unknown enemy {item['kind']!r}")
+                        raise doc.error(path + [i, "kind"], M("unknown enemy {name}", name=repr(item["kind"])))
             elif key in ("adrenaline_on_top", "events_on_top"):
                 for j, card in enumerate(value):
                     self._card_name(doc, card, key.split("_")[0], path + [j])
@@ -111,35 +112,35 @@ class Level7Adapter(AdapterBase):
                 self._check_dice(doc, value, path)
         for name, q in lesson.places.items():
             if not isinstance(q, str):
-                raise doc.error(["places", name], "a place is a tile id, a character, an enemy or \"@other\"")
+                raise doc.error(["places", name], M("a place is a tile id, a character, an enemy or \"@other\""))
         self.check_steps(doc, lesson, CONDITIONS)
         for i, step in enumerate(lesson.steps):
             if step.dice:
                 self._check_dice(doc, step.dice, ["step", i, "dice"])
             if step.ai_on_top or step.orders_on_top:
-                raise doc.error(["step", i], "Level 7 lessons stack cards with decks = { adrenaline = [...], events = [...] }")
+                raise doc.error(["step", i], M("Level 7 lessons stack cards with decks = {{ adrenaline = [...], events = [...] }}"))
             for deck, cards in step.decks.items():
                 if deck not in DECKS:
-                    raise doc.error(["step", i, "decks", deck], f"unknown deck {deck!r} (Level 7 has: {', '.join(DECKS)})")
+                    raise doc.error(["step", i, "decks", deck], M("unknown deck {name} (Level 7 has: {known})", name=repr(deck), known=", ".join(DECKS)))
                 for j, card in enumerate(cards):
                     self._card_name(doc, card, deck, ["step", i, "decks", deck, j])
 
     def _tile_name(self, doc: TomlFile, tile: Any, path: list) -> None:
         if not isinstance(tile, str) or tile not in self.tiles:
-            raise doc.error(path, f"unknown tile {tile!r}")
+            raise doc.error(path, M("unknown tile {name}", name=repr(tile)))
 
     def _card_name(self, doc: TomlFile, card: Any, deck: str, path: list) -> None:
         known = self.content.adrenaline if deck == "adrenaline" else {e.split("#")[0] for e in self.content.event_deck()}
         if not isinstance(card, str) or card.split("#")[0] not in known:
-            raise doc.error(path, f"unknown {deck} card {card!r}")
+            raise doc.error(path, M("unknown {deck} card {name}", deck=deck, name=repr(card)))
 
     def _check_dice(self, doc: TomlFile, value: Any, path: list) -> None:
         if not isinstance(value, dict) or set(value) - {DIE}:
-            raise doc.error(path, f"dice is a table: {DIE} = [face names]")
+            raise doc.error(path, M("dice is a table: {die} = [face names]", die=DIE))
         names = [f.name for f in self.content.dice[DIE].faces]
         for j, face in enumerate(value.get(DIE, [])):
             if face not in names:
-                raise doc.error(path + [DIE, j], f"no face {face!r} on the die (faces: {', '.join(names)})")
+                raise doc.error(path + [DIE, j], M("no face {name} on the die (faces: {known})", name=repr(face), known=", ".join(names)))
 
     # ------------------------------------------------------------------ starting a lesson
 

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from game.engine.log import EventLog
 from game.engine.protocol import Event
 from game.engine.session import Session
+from game.engine.text import M
 from game.engine.tomldata import TomlFile
 from game.tutorial.model import Lesson
 from game.tutorial.protocol import LessonBroken
@@ -19,7 +20,7 @@ from game.tutorial.protocol import LessonBroken
 def table_list(doc: TomlFile, value: Any, path: list) -> list[dict]:
     """A setup key's list of tables ([[setup.X]]), or the file's error at `path`."""
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise doc.error(path, "expected a list of tables ([[setup.X]])")
+        raise doc.error(path, M("expected a list of tables ([[setup.X]])"))
     return value
 
 
@@ -27,10 +28,10 @@ def check_keys(doc: TomlFile, item: dict, allowed: tuple, path: list, required: 
     """An unknown or a missing key of one setup table is the file's error."""
     for k in item:
         if k not in allowed:
-            raise doc.error(path + [k], f"unknown key {k!r} (expected one of: {', '.join(allowed)})")
+            raise doc.error(path + [k], M("unknown key {key} (expected one of: {known})", key=repr(k), known=", ".join(allowed)))
     for k in required:
         if k not in item:
-            raise doc.error(path, f"missing key {k!r}")
+            raise doc.error(path, M("missing key {key}", key=repr(k)))
 
 
 def take_card(deck: Any, name: str, where: str, what: str) -> str:
@@ -111,7 +112,7 @@ class AdapterBase:
         for key, value in lesson.setup.items():
             path = ["setup", key]
             if key not in verbs:
-                raise doc.error(path, f"unknown setup verb {key!r} (expected one of: {', '.join(verbs)})")
+                raise doc.error(path, M("unknown setup verb {verb} (expected one of: {known})", verb=repr(key), known=", ".join(verbs)))
             yield key, value, path
 
     @staticmethod
@@ -120,9 +121,9 @@ class AdapterBase:
         scenarios (`known`, called `what`)."""
         sc = lesson.scenario
         if sc.title != title:
-            raise doc.error(["scenario", "title"], f"this adapter plays {name} lessons, not {sc.title!r}")
+            raise doc.error(["scenario", "title"], M("this adapter plays {name} lessons, not {title}", name=name, title=repr(sc.title)))
         if sc.mission not in known:
-            raise doc.error(["scenario", "mission"], f"unknown {what} {sc.mission!r} (known: {', '.join(sorted(known))})")
+            raise doc.error(["scenario", "mission"], M("unknown {what} {name} (known: {known})", what=what, name=repr(sc.mission), known=", ".join(sorted(known))))
 
     @staticmethod
     def check_steps(doc: TomlFile, lesson: Lesson, conditions: tuple) -> None:
@@ -132,15 +133,15 @@ class AdapterBase:
             for cond in step.until:
                 if cond.name not in conditions:
                     raise doc.error(["step", i, "until", cond.name],
-                                    f"unknown condition {cond.name!r} (expected one of: {', '.join(conditions)})")
+                                    M("unknown condition {name} (expected one of: {known})", name=repr(cond.name), known=", ".join(conditions)))
         for kind, pref in lesson.auto.items():
             if isinstance(pref, list):
                 for j, item in enumerate(pref):
                     if not (isinstance(item, dict) and isinstance(item.get("kind"), str)):
-                        raise doc.error(["auto", kind, j], "each preferred answer is a table with a `kind`")
+                        raise doc.error(["auto", kind, j], M("each preferred answer is a table with a `kind`"))
             elif not (pref in ("first", "decline", "ask") or isinstance(pref, dict)):
-                raise doc.error(["auto", kind], "an automatic answer is \"first\", \"decline\", \"ask\" (the "
-                                                "learner answers), a payload table or a list of actions by preference")
+                raise doc.error(["auto", kind], M("an automatic answer is \"first\", \"decline\", \"ask\" (the learner answers), "
+                                                  "a payload table or a list of actions by preference"))
 
     @staticmethod
     def common_condition(state: Any, name: str, v: Any, events: list[Event]) -> bool | None:

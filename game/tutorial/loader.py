@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from game.engine.text import M, join
 from game.engine.tomldata import DataError, TomlFile, load_toml
+from game.i18n import N_
 from game.tutorial.model import (HIGHLIGHT_KINDS, Condition, Highlight, Lesson, Matcher, Scenario,
                                  Step)
 
@@ -25,27 +27,29 @@ _STEP = ("id", "text", "highlight", "expect", "until", "solution", "wrong", "rul
 def _unknown(doc: TomlFile, table: dict[str, Any], allowed: Sequence[str], path: list) -> None:
     for key in table:
         if key not in allowed:
-            raise doc.error(path + [key], f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+            raise doc.error(path + [key], M("unknown key {key} (expected one of: {known})", key=repr(key), known=", ".join(allowed)))
 
 
 def _want(doc: TomlFile, value: Any, kind: type | tuple, path: list, what: str) -> Any:
     if isinstance(value, bool) and kind is int:
-        raise doc.error(path, f"{what} must be a whole number, got {value!r}")
+        raise doc.error(path, M("{what} must be a whole number, got {value}", what=what, value=repr(value)))
     if not isinstance(value, kind):
-        raise doc.error(path, f"{what} must be {_kind_name(kind)}, got {type(value).__name__} {value!r}")
+        shown = type(value).__name__ + " " + repr(value)
+        raise doc.error(path, M("{what} must be {kind}, got {value}", what=what, kind=_kind_name(kind), value=shown))
     return value
 
 
 def _kind_name(kind: type | tuple) -> str:
-    names = {str: "text", int: "a whole number", list: "a list", dict: "a table", bool: "true or false"}
+    names = {str: N_("text"), int: N_("a whole number"), list: N_("a list"), dict: N_("a table"), bool: N_("true or false")}
     if isinstance(kind, tuple):
-        return " or ".join(names.get(k, k.__name__) for k in kind)
-    return names.get(kind, kind.__name__)
+        shown = [M(names[k]) if k in names else k.__name__ for k in kind]
+        return shown[0] if len(shown) == 1 else M("{first} or {second}", first=join(", ", shown[:-1]), second=shown[-1])
+    return M(names[kind]) if kind in names else kind.__name__
 
 
 def _required(doc: TomlFile, table: dict[str, Any], key: str, path: list) -> Any:
     if key not in table:
-        raise doc.error(path, f"missing key {key!r}")
+        raise doc.error(path, M("missing key {key}", key=repr(key)))
     return table[key]
 
 
@@ -54,7 +58,7 @@ def _matchers(doc: TomlFile, raw: Any, path: list) -> tuple[Matcher, ...]:
     out = []
     for i, item in enumerate(items):
         p = path + [i] if isinstance(raw, list) else path
-        _want(doc, item, dict, p, "an expected action")
+        _want(doc, item, dict, p, M("an expected action"))
         kind = _want(doc, _required(doc, item, "kind", p), str, p + ["kind"], "kind")
         payload = {k: v for k, v in item.items() if k != "kind"}
         out.append(Matcher(kind, payload))
@@ -66,15 +70,15 @@ def _highlights(doc: TomlFile, raw: Any, path: list) -> tuple[Highlight, ...]:
     out = []
     for i, item in enumerate(items):
         p = path + [i] if isinstance(raw, list) else path
-        _want(doc, item, dict, p, "a highlight")
+        _want(doc, item, dict, p, M("a highlight"))
         if len(item) != 1:
-            raise doc.error(p, f"a highlight names exactly one thing ({', '.join(HIGHLIGHT_KINDS)}), got {sorted(item)}")
+            raise doc.error(p, M("a highlight names exactly one thing ({known}), got {value}", known=", ".join(HIGHLIGHT_KINDS), value=repr(sorted(item))))
         (kind, target), = item.items()
         if kind not in HIGHLIGHT_KINDS:
-            raise doc.error(p + [kind], f"unknown highlight {kind!r} (expected one of: {', '.join(HIGHLIGHT_KINDS)})")
+            raise doc.error(p + [kind], M("unknown highlight {name} (expected one of: {known})", name=repr(kind), known=", ".join(HIGHLIGHT_KINDS)))
         if kind == "los":
             if not (isinstance(target, list) and len(target) == 2 and all(isinstance(t, str) for t in target)):
-                raise doc.error(p + [kind], "a line of sight highlight is a list of two figures or places")
+                raise doc.error(p + [kind], M("a line of sight highlight is a list of two figures or places"))
             out.append(Highlight(kind, tuple(target)))
         else:
             out.append(Highlight(kind, (_want(doc, target, str, p + [kind], kind),)))
@@ -84,7 +88,7 @@ def _highlights(doc: TomlFile, raw: Any, path: list) -> tuple[Highlight, ...]:
 def _conditions(doc: TomlFile, raw: Any, path: list) -> tuple[Condition, ...]:
     _want(doc, raw, dict, path, "until")
     if not raw:
-        raise doc.error(path, "until needs at least one condition")
+        raise doc.error(path, M("until needs at least one condition"))
     return tuple(Condition(k, v) for k, v in raw.items())
 
 
@@ -92,8 +96,8 @@ def _dice(doc: TomlFile, raw: Any, path: list) -> dict[str, tuple[str, ...]]:
     _want(doc, raw, dict, path, "dice")
     out = {}
     for die, faces in raw.items():
-        _want(doc, faces, list, path + [die], "the stacked faces")
-        out[die] = tuple(_want(doc, f, str, path + [die, i], "a face name") for i, f in enumerate(faces))
+        _want(doc, faces, list, path + [die], M("the stacked faces"))
+        out[die] = tuple(_want(doc, f, str, path + [die, i], M("a face name")) for i, f in enumerate(faces))
     return out
 
 
@@ -109,22 +113,22 @@ def _strings(doc: TomlFile, raw: Any, path: list, what: str) -> tuple[str, ...]:
 
 def _step(doc: TomlFile, raw: Any, index: int, seen: set[str]) -> Step:
     path: list = ["step", index]
-    _want(doc, raw, dict, path, "a step")
+    _want(doc, raw, dict, path, M("a step"))
     _unknown(doc, raw, _STEP, path)
     text = _want(doc, _required(doc, raw, "text", path), str, path + ["text"], "text")
     sid = _want(doc, raw.get("id", f"step{index + 1}"), str, path + ["id"], "id")
     if sid in seen:
-        raise doc.error(path + ["id"], f"duplicate step id {sid!r}")
+        raise doc.error(path + ["id"], M("duplicate step id {id}", id=repr(sid)))
     seen.add(sid)
     expect = _matchers(doc, raw["expect"], path + ["expect"]) if "expect" in raw else ()
     until = _conditions(doc, raw["until"], path + ["until"]) if "until" in raw else ()
     solution = _matchers(doc, raw["solution"], path + ["solution"]) if "solution" in raw else ()
     if expect and until:
-        raise doc.error(path + ["until"], "a step either expects actions or is free play until a condition, not both")
+        raise doc.error(path + ["until"], M("a step either expects actions or is free play until a condition, not both"))
     if until and not solution:
-        raise doc.error(path + ["until"], "a free-play step needs a `solution` (the actions --check submits)")
+        raise doc.error(path + ["until"], M("a free-play step needs a `solution` (the actions --check submits)"))
     if solution and not until:
-        raise doc.error(path + ["solution"], "`solution` belongs to a free-play step (one with `until`)")
+        raise doc.error(path + ["solution"], M("`solution` belongs to a free-play step (one with `until`)"))
     return Step(
         id=sid, text=text.strip(), line=doc.error(path, "").line,
         highlights=_highlights(doc, raw["highlight"], path + ["highlight"]) if "highlight" in raw else (),
@@ -159,7 +163,7 @@ def parse_lesson(doc: TomlFile) -> Lesson:
     )
     steps_raw = _want(doc, _required(doc, data, "step", []), list, ["step"], "[[step]]")
     if not steps_raw:
-        raise doc.error(["step"], "a lesson needs at least one step")
+        raise doc.error(["step"], M("a lesson needs at least one step"))
     seen: set[str] = set()
     steps = tuple(_step(doc, raw, i, seen) for i, raw in enumerate(steps_raw))
     return Lesson(
@@ -197,7 +201,7 @@ def load_lessons(folder: str | Path, check: Checker | None = None,
     offers the others); without, its DataError is raised."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise DataError(folder, "lesson folder not found")
+        raise DataError(folder, M("lesson folder not found"))
     lessons = []
     for p in sorted(folder.glob("*.toml")):
         try:
@@ -209,6 +213,6 @@ def load_lessons(folder: str | Path, check: Checker | None = None,
     ids: dict[str, str] = {}
     for lesson in lessons:
         if lesson.id in ids:
-            raise DataError(lesson.path, f"lesson id {lesson.id!r} is also used by {ids[lesson.id]}", "lesson.id")
+            raise DataError(lesson.path, M("lesson id {id} is also used by {other}", id=repr(lesson.id), other=str(ids[lesson.id])), "lesson.id")
         ids[lesson.id] = lesson.path
     return sorted(lessons, key=lambda les: (les.order, les.id))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.engine.errors import os_write_reason
 from game.engine.runtime import config_dir
 from game.engine.session import SaveError, read_json_file, write_json_atomic
 from game.engine.text import M, Msg
@@ -25,6 +26,7 @@ class Progress:
     data: dict[str, dict[str, dict[str, int | bool]]] = field(default_factory=dict)
     notice: Msg | None = None  # worded when shown, in the reader's language
     damaged: bool = False  # the file did not read: set aside (not written over) at the next save
+    unsaved_said: bool = False  # a save failed and the learner was told (once)
 
     @classmethod
     def load(cls, path: Path | None = None) -> Progress:
@@ -51,8 +53,10 @@ class Progress:
         entry["best_step"] = max(int(entry["best_step"]), step)
         entry["done"] = bool(entry["done"]) or done
 
-    def save(self) -> str | None:
-        """Writes the file; returns a sentence instead of raising when it cannot."""
+    def save(self) -> Msg | None:
+        """Writes the file. When it cannot (disk full, no permission) the lesson goes on and the
+        learner is told once: a message (worded when shown) the first time, None after (and
+        None again once a save has worked, until the next failure)."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.damaged and self.path.is_file():  # as the module says: set aside, not lost
@@ -60,7 +64,11 @@ class Progress:
             self.damaged = False
             write_json_atomic(self.path, {"format": "tiletop-tutorial", "version": 1, "progress": self.data})
         except OSError as exc:
-            return str(M("{path}: tutorial progress could not be saved ({why}).", path=str(self.path), why=str(exc.strerror or exc)))
+            if self.unsaved_said:
+                return None
+            self.unsaved_said = True
+            return M("{path}: tutorial progress could not be saved ({why}).", path=str(self.path), why=os_write_reason(exc))
+        self.unsaved_said = False
         return None
 
 

@@ -55,7 +55,8 @@ class MainMenu(Scene):
         per_row = 4 if 4 * card_w + 3 * gap <= w - px(60) else 2
         rows = (len(titles.TITLES) + per_row - 1) // per_row
         grid_w = per_row * card_w + (per_row - 1) * gap
-        top = int(h * 0.29)
+        # Below the logo's tagline with room: at 125% in 1280x720 it ended 2 px above the cards.
+        top = max(int(h * 0.29), self._tagline_y(h) + self.ctx.font(20).get_height() + px(14))
         self.cards = []
         for i, game in enumerate(titles.TITLES):
             r, c = divmod(i, per_row)
@@ -77,6 +78,13 @@ class MainMenu(Scene):
         # The tutorial's entry sits apart, top right, so the row above keeps its size at any scale.
         lw = max(px(200), self.ctx.font(17, bold=True).size(_("Learn to play"))[0] + px(40))
         self.buttons.append(Button(pygame.Rect(w - lw - px(24), px(24), lw, px(46)), _("Learn to play"), LEARN, primary=True))
+
+    def _tagline_y(self, h: int) -> int:
+        """The top of the tagline under the logo (or the drawn title when there is no logo)."""
+        ctx, px = self.ctx, self.ctx.px
+        if ctx.assets.exists(LOGO):
+            return int(h * 0.05) + px(120) + px(8)
+        return int(h * 0.06) + ctx.font(84, bold=True).get_height() + px(6)
 
     # -- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Action | None:
@@ -179,10 +187,9 @@ class MainMenu(Scene):
             lw = int(logo.get_width() * logo_h / max(1, logo.get_height()))
             logo = ctx.assets.image(LOGO, (lw, logo_h))
             surface.blit(logo, logo.get_rect(midtop=(w // 2, int(h * 0.05))))
-            tag_y = int(h * 0.05) + logo_h + px(8)
         else:
-            title = widgets.text(surface, "TILETOP", ctx.font(84, bold=True), pal.accent, (w // 2, int(h * 0.06)), "midtop", shadow=True)
-            tag_y = title.bottom + px(6)
+            widgets.text(surface, "TILETOP", ctx.font(84, bold=True), pal.accent, (w // 2, int(h * 0.06)), "midtop", shadow=True)
+        tag_y = self._tagline_y(h)
         widgets.text(surface, _("A table for tile-and-card board games"), ctx.font(20), pal.text_dim, (w // 2, tag_y), "midtop", shadow=True)
 
         if self.cards:

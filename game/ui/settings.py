@@ -7,6 +7,8 @@ never worth a crash. No pygame here.
 """
 from __future__ import annotations
 
+import datetime
+import re
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
@@ -14,7 +16,8 @@ import tomli
 
 from game.engine.runtime import config_dir
 from game.engine.text import M, Msg, join
-from game.engine.tomldata import TomlLimit, read_toml_file, toml_problem
+from game.engine.errors import open_file
+from game.engine.tomldata import TomlLimit, loads_bounded, read_toml_file, toml_problem
 
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 2.0)
 PALETTES: tuple[str, ...] = ("default", "cb_safe")
@@ -65,12 +68,14 @@ def load_settings(path: Path | None = None, languages: list[str] | None = None) 
             settings = replace(settings, **{key: value})
         else:
             problems.append(M("{key} {value} is not one of {known}", key=key, value=_shown(value), known=", ".join(known)))
+    # A key the program does not know (a typo, or a newer version's) is kept when the file is
+    # written (save_settings), so the notice says so rather than 'using the defaults'.
     unknown = sorted(set(data) - {f.name for f in fields(Settings)})
-    if unknown:
-        problems.append(M("unknown key(s) {keys}", keys=", ".join(unknown)))
+    kept = M("unknown key(s) {keys}, kept in the file and not used", keys=", ".join(unknown)) if unknown else None
     if not problems:
-        return settings, None
-    return settings, M("{path}: {problems}; using the defaults for those", path=str(path), problems=join("; ", problems))
+        return settings, None if kept is None else M("{path}: {problem}", path=str(path), problem=kept)
+    notice = M("{path}: {problems}; using the defaults for those", path=str(path), problems=join("; ", problems))
+    return settings, notice if kept is None else M("{first}; {second}", first=notice, second=kept)
 
 
 def _shown(value: object) -> str:
@@ -104,12 +109,90 @@ def keep_unreadable(path: Path | None = None) -> Path | None:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Writes the settings. A file that reads keeps what the program does not set (a key added
+    by hand or by a newer version, and its comments where the file's own lines can be kept):
+    only the known keys' values change."""
     path = settings_path() if path is None else path
     path.parent.mkdir(parents=True, exist_ok=True)
+    values = {f.name: getattr(settings, f.name) for f in fields(Settings)}
     tmp = path.with_suffix(".toml.tmp")
-    tmp.write_text(dumps_toml({f.name: getattr(settings, f.name) for f in fields(Settings)}), encoding="utf-8")
+    tmp.write_text(_updated_text(path, values), encoding="utf-8")
     tmp.replace(path)  # atomic: a crash mid-write never leaves a half file behind
     return path
+
+
+def _updated_text(path: Path, values: dict[str, str | int | float | bool]) -> str:
+    """The file's text with `values` set: its own lines with the known keys' lines rewritten when
+    that reads back right, else every key and value written anew (comments lost, values kept);
+    a file that is not there or does not read (moved aside first, `keep_unreadable`): `values`."""
+    try:
+        if not path.is_file():
+            return dumps_toml(values)
+        with open_file(path, text=True) as handle:
+            old_text = handle.read()
+        old = loads_bounded(old_text, tomli.loads)
+    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError, TomlLimit):
+        return dumps_toml(values)
+    wanted = {**old, **values}
+    text = _edited_lines(old_text, values)
+    try:
+        if text is not None and _same(tomli.loads(text), wanted):
+            return text
+    except tomli.TOMLDecodeError:
+        pass
+    kept = {k: v for k, v in old.items() if k not in values}
+    text = dumps_toml(values) + "".join(f"{_toml_key(k)} = {_toml_any(v)}\n" for k, v in kept.items())
+    try:
+        if _same(tomli.loads(text), wanted):
+            return text
+    except tomli.TOMLDecodeError:
+        pass
+    return dumps_toml(values)  # (not reached for a file tomli read; never a file that does not read)
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal as TOML values (nan equals nan, 1 is not 1.0 or true, key order aside)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) and a != a:
+        return b != b
+    return a == b
+
+
+# One scalar after the '=' and the comment after it, if any.
+_TRAILING_COMMENT = re.compile(r"""\s*(?:"(?:[^"\\]|\\.)*"|'[^']*'|[^#\s"']+)\s*(#.*)?$""")
+_TOP_KEY = re.compile(r'^\s*([A-Za-z0-9_-]+|"[A-Za-z0-9_-]+")\s*=')
+
+
+def _edited_lines(text: str, values: dict[str, str | int | float | bool]) -> str | None:
+    """`text` with the top-level line of each key of `values` rewritten (a key not there added
+    after the last top-level key); None when a key is on more than one line."""
+    lines = text.splitlines()
+    top_end = next((i for i, line in enumerate(lines) if line.lstrip().startswith("[")), len(lines))
+    seen: set[str] = set()
+    last_key = -1
+    for i in range(top_end):
+        match = _TOP_KEY.match(lines[i])
+        if not match:
+            continue
+        last_key = i
+        key = match.group(1).strip('"')
+        if key in values:
+            if key in seen:
+                return None
+            seen.add(key)
+            kept = _TRAILING_COMMENT.match(lines[i], match.end())  # 'pace = "slow"  # mine' keeps '# mine'
+            lines[i] = f"{key} = {_toml_value(values[key])}" + (f"  {kept.group(1)}" if kept and kept.group(1) else "")
+    missing = [f"{key} = {_toml_value(value)}" for key, value in values.items() if key not in seen]
+    at = last_key + 1 if last_key >= 0 else top_end
+    if missing and at == top_end and top_end < len(lines):
+        missing.append("")  # a blank line before the first table
+    lines[at:at] = missing
+    return "\n".join(lines) + "\n"
 
 
 def dumps_toml(values: dict[str, str | int | float | bool]) -> str:
@@ -118,6 +201,23 @@ def dumps_toml(values: dict[str, str | int | float | bool]) -> str:
     for key, value in values.items():
         lines.append(f"{key} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_value(key)
+
+
+def _toml_any(value: object) -> str:
+    """Any value tomli reads, written back (tables inline)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_any(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_any(v) for v in value) + "]"
+    if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
+        return "nan" if value != value else ("inf" if value > 0 else "-inf")
+    if isinstance(value, (datetime.date, datetime.time)):  # (a datetime is a date)
+        return value.isoformat()
+    return _toml_value(value)
 
 
 def _toml_value(value: str | int | float | bool) -> str:

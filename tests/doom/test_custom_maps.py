@@ -142,3 +142,38 @@ def test_a_save_whose_built_map_cannot_be_read_is_refused_in_words(custom, tmp_p
     with pytest.raises(SaveError) as got:
         load_session(path, DoomTitle())
     assert "outpost.tmx: cannot read (no permission to read it)" in str(got.value)
+
+
+def test_a_built_map_that_cannot_be_read_is_listed_with_its_problem(custom, monkeypatch):
+    """A hand-added map of maps/custom that cannot be read (no permission, a folder, not a map
+    at all, no title) was left out of the Doom set-up list without a word. It is listed with its
+    problem, in the reader's language; another title's map is still not listed. (Tests run as
+    root: the refusal is raised.)"""
+    from game import i18n
+    from game.doom import custom as custom_module
+
+    (custom / "locked.tmx").write_text((custom / "outpost.tmx").read_text())
+    (custom / "folder.tmx").mkdir()
+    (custom / "junk.tmx").write_bytes(b"\x89PNG not a map")
+    (custom / "untitled.tmx").write_text('<?xml version="1.0"?><map version="1.10" orientation="orthogonal" '
+                                         'width="2" height="2" tilewidth="64" tileheight="64"/>')
+    (custom / "cogs.tmx").write_text((custom / "outpost.tmx").read_text().replace('value="doom"', 'value="gears"'))
+    opened = custom_module.open_file
+
+    def refuse(path, *args, **kwargs):
+        if Path(path).name == "locked.tmx":
+            raise PermissionError(13, "Permission denied", str(path))
+        return opened(path, *args, **kwargs)
+
+    monkeypatch.setattr(custom_module, "open_file", refuse)
+    try:
+        i18n.set_language("hu")
+        listed = {e.id: e for e in built_maps(shared_content(), custom.parent)}
+        problems = {k: str(e.problem) for k, e in listed.items() if e.scenario is None}
+    finally:
+        i18n.untranslated()
+    assert set(problems) == {"custom:locked", "custom:folder", "custom:junk", "custom:untitled"}, problems
+    assert "nincs jogosultság" in problems["custom:locked"] and "Permission" not in problems["custom:locked"]
+    assert "mappa" in problems["custom:folder"] and problems["custom:junk"]
+    assert "title" in problems["custom:untitled"] and "custom:cogs" not in listed
+    assert listed["custom:outpost"].scenario is not None

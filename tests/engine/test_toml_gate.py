@@ -247,3 +247,64 @@ def test_a_deep_key_is_named_by_its_first_levels(tmp_path):
     with pytest.raises(MissionError) as got:
         load_mission(path)
     assert str(got.value) == f"{path}: map[0][0][0]\u2026 (line 2): nested too deeply (at most 32 levels)"
+
+
+@pytest.mark.parametrize("lang, text, words", [
+    ("hu", "a = 1\nx 2\n", "a kulcs után '=' kellene (2. sor, 3. oszlop)"),
+    ("el", "a = [1, 2\nb = 3\n", "μια λίστα δεν κλείνει με ']' στη γραμμή 2, στήλη 1"),
+    ("hu", "a = {b = 1\n", "egy soron belül írt tábla nincs lezárva"),
+    ("el", 'a = "x\x01"\n', "ο χαρακτήρας '\\x01' δεν επιτρέπεται σε κείμενο στη γραμμή 1, στήλη 7"),
+    ("hu", "[t]\n[t]\n", "a t tábla kétszer szerepel (2. sor, 3. oszlop)"),
+    ("el", "a = ", "μη έγκυρη τιμή στο τέλος του αρχείου"),
+])
+def test_the_toml_parsers_reason_is_in_the_readers_language(tmp_path, lang, text, words):
+    """tomllib's (and tomli's) own reason stayed English inside a translated sentence: 'hibás TOML
+    (Expected '=' after a key in a key/value pair (at line 2, column 3))'. Worded as tmx_gate
+    words expat's, line and column kept, for a player's file and a content or lesson file."""
+    from game import i18n
+    from game.engine.tomldata import load_toml
+    from game.gears.custom import MissionError, load_mission
+    from game.ui.settings import load_settings
+
+    path = tmp_path / "x.mission.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        i18n.set_language(lang)
+        with pytest.raises(MissionError) as mission:
+            load_mission(path)
+        with pytest.raises(DataError) as content:
+            load_toml(path)
+        _, notice = load_settings(path)
+        for message in (str(mission.value), str(content.value), str(notice)):
+            assert words in message, message
+            assert not any(english in message for english in ("Expected", "Invalid", "Unclosed", "Illegal", "Cannot", " at "))
+    finally:
+        i18n.untranslated()
+
+
+@pytest.mark.parametrize("lang, edit, words", [
+    ("hu", lambda t: t.replace('id = "turn"\n', "", 1), "hiányzik az 'id' kulcs"),
+    ("el", lambda t: t.replace('id = "turn"\n', "", 1), "λείπει το κλειδί 'id'"),
+    ("hu", lambda t: t.replace('id = "welcome"', 'id = "welcome"\nhighligth = 1', 1), "ismeretlen kulcs: 'highligth'"),
+    ("el", lambda t: t.replace("[[step]]", "[[step]]\nwrong = 3", 1), "δόθηκε int 3"),
+    ("hu", lambda t: t.replace('enemy = "drone"', 'enemy = "dron"', 1), "ismeretlen ellenség: 'dron'"),
+    ("el", lambda t: t.replace('"base:15"', '"base:99"', 1), "άγνωστη κάρτα AI 'base:99'"),
+])
+def test_a_lesson_files_schema_message_is_in_the_readers_language(tmp_path, lang, edit, words):
+    """Learn to play names a broken lesson: 'missing key 'lesson'' stayed English on a
+    Hungarian or Greek screen (the loader's messages were plain f-strings)."""
+    from game import i18n
+    from game.tutorial.library import adapter_for, lesson_folder
+    from game.tutorial.loader import load_lesson
+
+    path = tmp_path / "lesson.toml"
+    path.write_text(edit((lesson_folder("gears") / "01_turn.toml").read_text(encoding="utf-8")), encoding="utf-8")
+    try:
+        i18n.set_language(lang)
+        with pytest.raises(DataError) as got:
+            load_lesson(path, adapter_for("gears").check_lesson)  # the title's own checks too
+        message = str(got.value)
+        assert message.startswith(str(path)) and words in message, message
+        assert not any(english in message for english in ("missing", "unknown", "must be", "got "))
+    finally:
+        i18n.untranslated()

@@ -203,3 +203,32 @@ def test_the_lesson_list_shows_each_summary_whole_at_1280x720(make_app, language
             inside = [t for t, r in drawn if row.contains(r)]
             assert not any(t.endswith("\u2026") for t in inside), (menu.game_title, les.id, inside)
             assert i18n._(les.summary).split()[-1] in " ".join(inside), (menu.game_title, les.id)
+
+
+def test_a_progress_save_that_fails_is_a_notice_in_learn_to_play_and_the_lesson_goes_on(make_app, config_dir, monkeypatch):  # noqa: F811
+    """Disk full while a lesson is played: each step's save failed without a word. The lesson
+    goes on to its end; Learn to play says once, at its foot, that the progress was not saved."""
+    from game.tutorial import progress as progress_module
+    from game.ui.tutorial.scene import LessonList
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(progress_module, "write_json_atomic", full)
+    app, table = open_lesson(make_app, "grenades")
+    app.ctx.notices.clear()
+    runner = table.runner
+    while not runner.done:
+        if runner.step.kind == "read":
+            table.next_step()
+        else:
+            assert table.submit(runner.hint())
+    app.run(max_frames=1)
+    said = [str(n) for n in app.ctx.notices if "tutorial.json" in str(n)]
+    assert len(said) == 1 and "the disk is full" in said[0], app.ctx.notices
+    app.pop()
+    assert isinstance(app.top, LessonList)
+    shown = " ".join(t for t, _r, _s in frame_texts(app))
+    assert "the disk is full" in shown
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(pygame.display.get_surface(), str(SHOTS / "progress_not_saved.png"))

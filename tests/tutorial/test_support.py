@@ -154,3 +154,34 @@ def test_a_damaged_progress_file_is_set_aside_not_written_over(tmp_path):
     assert p.save() is None
     assert (tmp_path / "tutorial.json.unreadable").read_text().startswith('{"format": "tiletop-tutorial"')
     assert Progress.load(path).is_done("gears", "attack")
+
+
+@pytest.mark.parametrize("lang, error, words", [
+    ("hu", PermissionError(13, "Permission denied"), "nincs jogosultság az írásához"),
+    ("el", OSError(28, "No space left on device"), "ο δίσκος είναι γεμάτος"),
+])
+def test_a_progress_save_that_fails_is_said_once_in_the_readers_language(tmp_path, monkeypatch, lang, error, words):
+    """A full disk or a refused write: the progress was lost without a word. The save says so
+    the first time (a message worded when shown), not at every step after; a save that works
+    again re-arms it. (Tests run as root: the refusal is raised.)"""
+    from game import i18n
+    from game.tutorial import progress as progress_module
+
+    def refuse(*_args, **_kwargs):
+        raise error
+
+    p = Progress.load(tmp_path / "tutorial.json")
+    p.record("gears", "turn", 1, done=False)
+    monkeypatch.setattr(progress_module, "write_json_atomic", refuse)
+    try:
+        i18n.set_language(lang)
+        said = p.save()
+        assert said is not None and words in str(said) and str(tmp_path / "tutorial.json") in str(said)
+        assert "Permission" not in str(said) and "space" not in str(said)
+        assert p.save() is None  # once
+        monkeypatch.undo()
+        assert p.save() is None and Progress.load(tmp_path / "tutorial.json").best_step("gears", "turn") == 1
+        monkeypatch.setattr(progress_module, "write_json_atomic", refuse)
+        assert p.save() is not None  # a new failure after a good save is said again
+    finally:
+        i18n.untranslated()

@@ -253,3 +253,49 @@ def test_settings_that_cannot_be_written_are_said_in_the_readers_language(config
     app.apply(ChangeSettings(Settings(language="hu")))
     said = [str(n) for n in app.ctx.notices if "nem menthetők" in str(n)]
     assert said and all("directory" not in n and "Errno" not in n for n in said)
+
+
+def test_writing_the_settings_keeps_keys_and_comments_the_program_does_not_know(config_dir):
+    """A key added by hand (or by a newer version) and the file's comments survive the Settings
+    screen's write; only the known keys change (issue: they were dropped)."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('# my notes\nlanguage = "en"  \nfuture_key = [1, 2]  # from 2.0\nui_scale = 1.0  # big screen\n'
+                    'pace = "fast # or not"\n\n[window]\nwidth = 1600\n', encoding="utf-8")
+    save_settings(Settings(ui_scale=1.25, language="hu"))
+    text = path.read_text(encoding="utf-8")
+    data = tomli.loads(text)
+    assert data["future_key"] == [1, 2] and data["window"] == {"width": 1600}
+    assert data["language"] == "hu" and data["ui_scale"] == 1.25 and data["pace"] == "normal"
+    assert "# my notes" in text and "# from 2.0" in text and "ui_scale = 1.25  # big screen" in text
+    assert 'pace = "normal"\n' in text
+    assert load_settings()[0] == Settings(ui_scale=1.25, language="hu")
+
+
+def test_writing_the_settings_keeps_unknown_values_when_the_lines_cannot_be_kept(config_dir):
+    """A known key written over two lines: the file is written anew, its unknown keys' values kept."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('pace = """\nfast"""\nwhen = 1979-05-27T07:32:00Z\nodd = {a = [nan, inf], "b c" = "x\\ty"}\n', encoding="utf-8")
+    before = tomli.loads(path.read_text(encoding="utf-8"))
+    save_settings(Settings(pace="slow"))
+    data = tomli.loads(path.read_text(encoding="utf-8"))
+    assert data["pace"] == "slow" and data["when"] == before["when"]
+    assert data["odd"]["b c"] == "x\ty" and data["odd"]["a"][1] == float("inf")
+
+
+def test_an_unknown_key_is_said_to_be_kept_not_replaced_by_a_default(config_dir):
+    """The notice for a key the program does not know read '...; using the defaults for those'
+    (in Hungarian too), though the key is kept in the file and there is no default for it."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('future_key = 1\nlanguage = "hu"\n', encoding="utf-8")
+    settings, notice = load_settings(path, ["en", "hu", "el"])
+    try:
+        i18n.set_language("hu")
+        assert str(notice) == f"{path}: ismeretlen kulcs(ok): future_key, a fájlban maradnak, de nincsenek használva"
+        path.write_text('future_key = 1\npace = "warp"\n', encoding="utf-8")
+        both = str(load_settings(path, ["en", "hu", "el"])[1])
+        assert "alapértelmezett" in both and both.endswith("future_key, a fájlban maradnak, de nincsenek használva")
+    finally:
+        i18n.set_language("en")

@@ -323,3 +323,27 @@ def test_a_screen_opened_from_a_fitted_one_gets_the_full_scale(make_app):
     assert isinstance(table, GearsTable) and table.ctx.scale == 1.5 and table.ctx is app.ctx
     app.apply(ChangeSettings(replace(app.ctx.settings, ui_scale=1.0)))
     assert table.ctx.scale == 1.0
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("scale", (1.25, 1.5))
+def test_the_menus_cards_keep_clear_of_the_tagline_and_the_buttons(make_app, scale, language):
+    """At 125% in 1280x720 the logo's tagline ended 2 px above the game cards (the menu draws
+    fitted, the logo grows with the scale, the cards' top did not move). Every text above the
+    cards ends at least 8 px above them, and the buttons below start at least 16 px under them."""
+    from game import i18n
+    from game.ui.scene import ChangeSettings
+    from tests.ui.conftest import frame_texts
+
+    app = make_app(SIZE)
+    app.apply(ChangeSettings(replace(app.ctx.settings, ui_scale=scale, language=language)))
+    i18n.set_language(language)
+    scene = app.top
+    drawn = frame_texts(app)
+    top = min(c.rect.top for c in scene.cards)
+    bottom = max(c.rect.bottom for c in scene.cards)
+    above = [(t, r) for t, r, _s in drawn if r.top < top and r.bottom > scene.buttons[-1].rect.bottom]
+    assert len(above) >= 2  # the tagline and 'Choose a game'
+    assert all(top - r.bottom >= 8 for t, r in above), (top, above)
+    row = [b.rect for b in scene.buttons[:-1]]  # (the last is Learn to play, top right)
+    assert min(r.top for r in row) - bottom >= 16 and all(r.bottom <= SIZE[1] - 24 for r in row)

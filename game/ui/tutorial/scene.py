@@ -107,7 +107,9 @@ class TutorialTable:
     def _record(self) -> None:
         if self.progress is not None:
             self.progress.record(self.game_title, self.runner.lesson.id, self.runner.index, self.runner.done)
-            self.progress.save()
+            problem = self.progress.save()  # the lesson goes on; said once, at the foot of Learn to play
+            if problem is not None:
+                self.ctx.notices.append(problem)
 
     def next_step(self) -> None:
         if not self.runner.next():
