@@ -95,20 +95,26 @@ def built_scenario(scenario: str, path: Path, content) -> tuple[object, bool]:
         raise ValueError("; ".join(exc.problems[:3])) from None
     from game.board.checks import check_board
 
+    # What a map left unfinished in the builder lacks, in a player's words with what to do (the
+    # set-up screen listed 'no area has start_zone = true', the map checker's words for the file).
+    if board.areas and not any(a.properties.get("start_zone") for a in board.areas.values()):
+        raise Unplayable(path, M("the map has no start zone: open it in the builder and place one"))
     problems = check_board(board)
     if problems:
         raise Unplayable(path, problems[0].message)
     goals = [n for n, a in board.areas.items() if a.properties.get("objective")]
     if not goals:
-        raise Unplayable(path, M("no objective (no area has objective = true)"))
+        raise Unplayable(path, M("the map has no objective: open it in the builder and place one"))
     if len(goals) > 1:
-        raise Unplayable(path, M("{n} areas have objective = true; a map has one objective", n=len(goals)))
+        raise Unplayable(path, M("the map has {n} objectives: open it in the builder and keep one", n=len(goals)))
     if board.areas[goals[0]].properties.get("start_zone"):
-        raise Unplayable(path, M("the objective {area} is the start zone", area=goals[0]))
+        raise Unplayable(path, M("the objective is in the start zone: open the map in the builder and move it"))
     starts = marine_start_squares(board)
     if len(starts) < len(content.marines):
-        raise Unplayable(path, Mn("the start zone has {n} free square; {marines} marines need {marines}",
-                                  "the start zone has {n} free squares; {marines} marines need {marines}", len(starts),
+        raise Unplayable(path, Mn("the start zone has {n} free square and {marines} marines need one each: "
+                                  "open the map in the builder and give them room",
+                                  "the start zone has {n} free squares and {marines} marines need one each: "
+                                  "open the map in the builder and give them room", len(starts),
                                   marines=len(content.marines)))
     own = board.properties.get("frag_target")
     if own is not None and int(own) < 1:

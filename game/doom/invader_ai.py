@@ -763,11 +763,16 @@ class InvaderAI:
             scored.append((value, a, placed))
         scored.sort(key=lambda t: (-t[0], t[1].get("card"), t[1].get("half")))
         good = [s for s in scored if s[0] > 0]
+        # These two read the hand (how many spawn cards it holds that fit, that none does): the
+        # invader's seat alone reads them (Choice.private); the marines see the card played, or
+        # that none is (the rules' lines).
         if plays and len({s[1].get("card") for s in good}) >= 2:
             return Choice(plays[0], Mn("play Reinforcements: {n} spawn card can be placed this turn",
-                                         "play Reinforcements: {n} spawn cards can be placed this turn", len(good)))
+                                         "play Reinforcements: {n} spawn cards can be placed this turn", len(good)),
+                          private=True)
         if not good:
-            return Choice(k["no_spawn"][0], M("no spawn card has a monster that fits out of the marines' sight"))
+            return Choice(k["no_spawn"][0], M("no spawn card has a monster that fits out of the marines' sight"),
+                          private=True)
         value, best, placed = good[0]
         card = view.content.invader_card(best.get("card"))
         words = join(", ", [monsters(mon, n) for mon, n in placed if n])

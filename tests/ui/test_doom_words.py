@@ -133,7 +133,9 @@ def test_the_goal_line_names_the_exit_by_its_place_name_never_its_id():
 
     unnamed = copy.copy(load_map(sample.map, c))
     unnamed.area_label = {}
-    assert words.goal(sample, unnamed).startswith("Marines win when one of them reaches the exit.")
+    # laid with the striped exit floor on the table (table_scene.lay_exit_floor)
+    assert words.goal(sample, unnamed).startswith(
+        "Marines win when one of them reaches the exit, the area with the striped floor.")
 
 
 def test_the_goal_line_names_where_the_win_encounters_are():

@@ -256,7 +256,7 @@ class DoomSetup(SetupScreen):
             else:
                 tag = _("Invader wins at {n} frags").format(n=b.scenario.frag_target) + (
                     "  (" + _("default") + ")" if b.frag_default else "")
-                line = _("Marines win when one of them reaches the objective.") + "  " + _("map {file}").format(file=b.path.name)
+                line = scenario_list.built_line(_("Marines win when one of them reaches the objective."), b.path.name)
             items.append(scenario_list.Row(b.id, shown_name(b.name, "doom"), tag, line, chosen=b.id == self.choice.scenario,
                                            bad=b.scenario is None))
         rows = pygame.Rect(x, y, area.width - px(36), area.bottom - px(12) - y)

@@ -201,6 +201,42 @@ def die_face(die: str, face: str) -> str:
     return f"dice/doom_{die}_" + face.replace(" +A", "_ammo").replace(" ", "_") + ".png"
 
 
+EXIT_FLOOR = "hazard_stripes"  # the floor P1's exit, the Evac airlock, is laid with (tools/make_doom_maps.py)
+
+
+def exit_tile(assets) -> pygame.Surface | None:
+    """The exit's floor tile from the floor tileset (assets/tiles/floors.toml names its tiles)."""
+    import tomllib
+
+    try:
+        spec = tomllib.loads((assets.root / "tiles" / "floors.toml").read_text(encoding="utf-8"))
+        index = int(next(k for k, v in spec["tiles"].items() if v == EXIT_FLOOR))
+        w, h, cols = int(spec["tile_width"]), int(spec["tile_height"]), int(spec["columns"])
+        sheet = assets.image("tiles/" + spec["file"])
+        rect = pygame.Rect(index % cols * w, index // cols * h, w, h)
+        return sheet.subsurface(rect) if sheet.get_rect().contains(rect) else None
+    except (OSError, ValueError, KeyError, StopIteration, tomllib.TOMLDecodeError):
+        return None
+
+
+def lay_exit_floor(floor: pygame.Surface, dmap, win_area: str, assets) -> bool:
+    """The objective of a map without a place name for it (a built map's: the builder names no
+    areas) laid with the exit's striped floor, as the first scenario's exit is: the goal then says
+    so (words.goal), where it could only say 'reaches the exit' and the map showed nothing of which
+    area that was. A scenario's named exit keeps its own art. Whether the floor was laid."""
+    if not win_area or dmap.area_label.get(win_area):
+        return False
+    tile = exit_tile(assets)
+    if tile is None:
+        return False
+    tw, th = dmap.board.tile_width, dmap.board.tile_height
+    for (c, r), area in dmap.area_of.items():
+        if area == win_area:
+            floor.blit(pygame.transform.smoothscale(tile, (tw, th)) if tile.get_size() != (tw, th) else tile,
+                       (c * tw, r * th))
+    return True
+
+
 class DoomTable(GameTable):
     key = "doom"
     saves = SAVES
@@ -218,6 +254,7 @@ class DoomTable(GameTable):
         self.dmap = st.map
         board = self.dmap.board
         floor, problem = load_floor(ROOT / self.content.scenarios[st.scenario].map, board)
+        lay_exit_floor(floor, self.dmap, self.content.scenarios[st.scenario].win_area, ctx.assets)
         self.renderer = BoardRenderer(board, floor, ctx.palette, ctx.assets, live_marks=True)
         self.camera = FitCamera((0, 0, 1, 1), board.pixel_size())
         self.tw, self.th = board.tile_width, board.tile_height

@@ -66,8 +66,11 @@ def goal(sc, dmap, frags: bool = True) -> str:
     stood there above '... The invader wins at 6 frags.')."""
     if sc.win_area:
         label = dmap.area_label.get(sc.win_area, "") if dmap is not None else ""
+        # An exit without a place name (a built map's objective) is laid with the striped exit
+        # floor on the table (table_scene.lay_exit_floor): the goal says where to look.
         line = (_("Marines win when one of them reaches the exit: {place}.").format(place=_(label)) if label
-                else _("Marines win when one of them reaches the exit."))
+                else _("Marines win when one of them reaches the exit, the area with the striped floor.")
+                if dmap is not None else _("Marines win when one of them reaches the exit."))
     elif sc.win_encounters:
         # Where each encounter lies (its area's place name), not its id ('C1, C2').
         where = {p.variant: p.area for p in dmap.props if p.kind == "encounter"} if dmap is not None else {}

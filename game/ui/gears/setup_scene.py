@@ -288,7 +288,7 @@ class GearsSetup(SetupScreen):
                 tag = _("Custom map") + "  \u2022  " + _("{n} players").format(n=m.players)  # type: ignore[attr-defined]
                 goal = (_("Hold out for {n} Locust activations").format(n=m.activations)  # type: ignore[attr-defined]
                         if m.goal == "hold_out" else _("Reach the exit with a standing COG"))  # type: ignore[attr-defined]
-                line, bad = goal + "  \u2022  " + _("map {file}").format(file=m.map.name), False  # type: ignore[attr-defined]
+                line, bad = scenario_list.built_line(goal, m.map.name), False  # type: ignore[attr-defined]
             items.append(scenario_list.Row(e.scenario, e.name, tag, line, chosen=e.scenario == self.choice.mission, bad=bad))
         rows = pygame.Rect(x, y, area.width - px(36), area.bottom - px(10) - y)
         hits, _bottom = self.scenario_list.draw(surface, ctx, items, rows, self.mouse)

@@ -52,6 +52,15 @@ class Heading:
 
 Item = Row | Heading
 
+FIELDS = "  \u2022  "  # between a row's fields: 'Custom map  \u2022  4 players'
+
+
+def built_line(goal: str, file: str) -> str:
+    """A map of the player's own: how it is won, then its file, joined as every title's list
+    joins a row's fields (Doom's read '...reaches the objective.  map x.tmx', two spaces, beside
+    Gears' '\u2022')."""
+    return goal + FIELDS + _("map {file}").format(file=file)
+
 # The name's largest size (UI units), how much of each row's line is shown (None: all of it;
 # "chosen": the chosen row's whole, the others' none; 0: none) and the room around the rows'
 # texts, tried in turn until the rows fit; then the last one, scrolled. A line is shown whole or
