@@ -23,6 +23,7 @@ from game.tutorial.progress import Progress
 from game.tutorial.protocol import LessonBroken
 from game.tutorial.runner import LessonRunner
 from game.ui import widgets
+from game.ui.kit.hand import as_drawn
 from game.ui.scene import Context, Pop, Push, Scene
 
 ARROW = (255, 214, 90)
@@ -290,9 +291,9 @@ class TutorialTable:
             if got is not None:
                 return pygame.Rect(_bounds([got[0], got[1]])).inflate(px(60), px(60))
         if h.kind == "card":
-            for card, rect in self.card_rects.items():
-                if card.split("#")[0] == tgt:
-                    return rect.inflate(px(8), px(8))
+            for card in self.card_rects:
+                if card.split("#")[0] == tgt:  # raised with the card when it is selected
+                    return as_drawn(self.ctx, self.card_rects, card).inflate(px(8), px(8))
         if h.kind == "button":
             # By kind every button of it (Doom's four declare buttons); "kind:choice" the one
             # the step names: "Declare Run" lit Fire, Advance and Ready too, Level 7's "Reroll
