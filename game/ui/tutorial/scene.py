@@ -533,42 +533,48 @@ class TutorialTable:
         if (focus or names or figures) and best in alike:
             best = min(alike, key=lambda c: (covered(c, figures), covered(c, targets), covered(c, names),
                                              covered(c, focus), cands.index(c)))
-            if covered(best, figures):
-                # Every place in the view hides a figure at this width (Doom at 125% in 1280x720:
-                # the box 650 px wide over a view 890 wide, the map in its middle): a narrower,
-                # taller box beside the figures, or a wider, shorter one above or below them,
-                # where one covers no figure, the nearest the usual width first; then over the
-                # side panel; then the same places with the box compact (its text a size smaller,
-                # tighter margins).
-                widths = {min(int(w * f), v.width - px(32)) for f in (0.85, 0.7, 0.6, 1.35, 1.7)}
-                for r in figures:  # the room beside each figure
-                    widths |= {r.left - v.left - px(20), v.right - r.right - px(20)}
-                widths = sorted((x for x in widths if px(280) <= x <= v.width - px(32) and x != w),
-                                key=lambda x: (abs(x - w), x))
+        if best in alike and (covered(best, figures) or covered(best, targets)):
+            # Every place in the view hides a figure, or a part of what the step lights, at this
+            # width (Doom at 125% in 1280x720: the box 650 px wide over a view 890 wide, the map
+            # in its middle; Gears lesson 1 step 9 in Hungarian at 125% in 1280x720: the foot of
+            # the Drone under the box's top edge, the titles with no figures to name): a
+            # narrower, taller box beside them, or a wider, shorter one above or below them,
+            # where one covers none, the nearest the usual width first; then over the side panel;
+            # then the same places with the box compact (its text a size smaller, tighter
+            # margins). Where only the highlights were covered, a place clear of them is wanted;
+            # where figures were, one clear of the figures.
+            hidden = figures if covered(best, figures) else targets
+            widths = {min(int(w * f), v.width - px(32)) for f in (0.85, 0.7, 0.6, 1.35, 1.7)}
+            for r in hidden:  # the room beside each
+                widths |= {r.left - v.left - px(20), v.right - r.right - px(20)}
+            widths = sorted((x for x in widths if px(280) <= x <= v.width - px(32) and x != w),
+                            key=lambda x: (abs(x - w), x))
 
-                def clear_place(sizes: list[int], compact: bool) -> pygame.Rect | None:
-                    shaped = []
-                    for sw in sizes:
-                        sh = height_at(sw, compact)
-                        if sh <= v.height - px(24):
-                            shaped += [c for c in spots_at(sw, sh) if v.contains(c)]
-                    clear = [c for c in shaped if rank(c) <= rank(best) and not covered(c, figures)]
-                    if not clear:
-                        return None
-                    self.panel_compact = compact
-                    return min(clear, key=lambda c: (covered(c, names), covered(c, focus), abs(c.width - w)))
+            def clear_place(sizes: list[int], compact: bool) -> pygame.Rect | None:
+                shaped = []
+                for sw in sizes:
+                    sh = height_at(sw, compact)
+                    if sh <= v.height - px(24):
+                        shaped += [c for c in spots_at(sw, sh) if v.contains(c)]
+                clear = [c for c in shaped if rank(c) <= rank(best) and not covered(c, figures)
+                         and not covered(c, hidden)]
+                if not clear:
+                    return None
+                self.panel_compact = compact
+                return min(clear, key=lambda c: (covered(c, names), covered(c, focus), abs(c.width - w)))
 
-                got = clear_place(widths, False)
-                if got is not None:
-                    return got
-                # Every place in the view hides a figure (Doom at 125% in 1280x720, the box 650
-                # units wide over a map 890 wide): over the side panel as good, where it has room.
-                side_ok = [c for c in cands[in_view:] if rank(c) == rank(best) and c.height >= best.height]
-                if side_ok:
-                    return side_ok[0]
-                got = clear_place([w] + widths, True)
-                if got is not None:
-                    return got
+            got = clear_place(widths, False)
+            if got is not None:
+                return got
+            # Every place in the view hides one (Doom at 125% in 1280x720, the box 650 units
+            # wide over a map 890 wide): over the side panel as good, where it has room.
+            side_ok = [c for c in cands[in_view:] if rank(c) == rank(best) and c.height >= best.height
+                       and not covered(c, hidden)]
+            if side_ok:
+                return side_ok[0]
+            got = clear_place([w] + widths, True)
+            if got is not None:
+                return got
         return best
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
