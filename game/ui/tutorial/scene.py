@@ -12,6 +12,8 @@ with the rule it comes from. What lies where on the map is the title's (`lesson_
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game import titles
@@ -755,8 +757,9 @@ def _arrow_to(surface: pygame.Surface, rect: pygame.Rect, colour, px, avoid: lis
 
 
 class LessonList(Scene):
-    """Learn to play: a title's lessons in order, each with its length and a tick when done; a
-    tab per title with lessons (game/titles.py), Left / Right or a click to switch."""
+    """Learn to play: a title's lessons in order, each with its length and a tick when done, or
+    when left part-way a ring round its number and "3/10" under its length (the progress file's
+    best_step); a tab per title with lessons (game/titles.py), Left / Right or a click to switch."""
 
     opaque = True
 
@@ -896,9 +899,17 @@ class LessonList(Scene):
             hovered = self.hovered == les.id
             pygame.draw.rect(surface, (60, 66, 78) if hovered else (40, 44, 52), r, border_radius=px(8))
             done = self.progress.is_done(self.game_title, les.id)
+            part = self.progress.part_done(self.game_title, les.id, len(les.steps))
             mark = "\u2713" if done else f"{les.order}"
             widgets.text(surface, mark, ctx.font(20, bold=True), (110, 210, 120) if done else pal.text_dim,
                          (r.left + px(26), r.centery), "center")
+            if part is not None:  # left part-way: a ring round its number filled that far
+                side = min(px(34), r.height - px(4))  # a short row: the ring keeps inside it
+                ring = pygame.Rect(0, 0, side, side)
+                ring.center = (r.left + px(26), r.centery)
+                pygame.draw.circle(surface, (70, 76, 90), ring.center, ring.width // 2, max(1, px(3)))
+                pygame.draw.arc(surface, pal.accent, ring, math.pi / 2 - 2 * math.pi * part / len(les.steps),
+                                math.pi / 2, max(1, px(3)))
             text = _(les.summary)
             small = next((ctx.font(n) for n in (13, 12) if ctx.font(n).size(text)[0] <= room), ctx.font(12))
             lines = [text] if small.size(text)[0] <= room else widgets.wrap(text, small, room)
@@ -909,8 +920,18 @@ class LessonList(Scene):
             top = title_top + title_font.get_linesize() if two_lines or compact else r.top + px(30)
             for i, line in enumerate(lines):
                 widgets.text(surface, line, small, pal.text_dim, (r.left + px(54), top + i * small.get_linesize()))
-            widgets.text(surface, _("{n} min").format(n=les.minutes), ctx.font(14), pal.text_dim,
-                         (r.right - px(16), r.centery), "midright")
+            minutes = ctx.font(14)
+            if part is None:
+                widgets.text(surface, _("{n} min").format(n=les.minutes), minutes, pal.text_dim,
+                             (r.right - px(16), r.centery), "midright")
+            else:  # and how far, under its length: "3/10", steps done of the lesson's
+                steps = ctx.font(12, bold=True)
+                high = minutes.get_linesize() + steps.get_linesize()
+                top = r.centery - high // 2
+                widgets.text(surface, _("{n} min").format(n=les.minutes), minutes, pal.text_dim,
+                             (r.right - px(16), top), "topright")
+                widgets.text(surface, f"{part}/{len(les.steps)}", steps, pal.accent,
+                             (r.right - px(16), top + minutes.get_linesize()), "topright")
             self.rows.append((r, les))
             y += row_h
         if note is not None:  # a lesson that could not start says why here
