@@ -43,8 +43,9 @@ def tutorial_main(argv: list[str]) -> int:
     if not args.check:
         progress = Progress.load()
         for les in lessons:
-            mark = "done" if progress.is_done(args.title, les.id) else "    "
-            print(f"{les.order:>2}. {les.id:<{width}} {mark}  {les.title} ({les.minutes} min, {len(les.steps)} steps)")
+            part = progress.part_done(args.title, les.id, len(les.steps))  # left part-way: "3/10"
+            mark = "done" if progress.is_done(args.title, les.id) else f"{part}/{len(les.steps)}" if part else ""
+            print(f"{les.order:>2}. {les.id:<{width}} {mark:<5}  {les.title} ({les.minutes} min, {len(les.steps)} steps)")
         return 0
     failed = 0
     for les in lessons:

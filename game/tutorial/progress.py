@@ -48,6 +48,14 @@ class Progress:
     def best_step(self, title: str, lesson: str) -> int:
         return int(self.data.get(title, {}).get(lesson, {}).get("best_step", 0))
 
+    def part_done(self, title: str, lesson: str, steps: int) -> int | None:
+        """How many of a lesson's `steps` a learner got through who left it part-way (None: not
+        begun, or done). A lesson shortened since counts up to its last step but one."""
+        if self.is_done(title, lesson) or steps <= 1:
+            return None
+        best = min(self.best_step(title, lesson), steps - 1)
+        return best if best > 0 else None
+
     def record(self, title: str, lesson: str, step: int, done: bool) -> None:
         entry = self.data.setdefault(title, {}).setdefault(lesson, {"done": False, "best_step": 0})
         entry["best_step"] = max(int(entry["best_step"]), step)

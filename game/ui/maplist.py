@@ -108,6 +108,10 @@ class MapList(Scene):
         self.back_hovered = False
         self.deleting: Path | None = None  # asked once: the next Delete deletes it
         self.status = ""
+        # The chosen row's own Edit and Delete buttons (the keys E and Delete had been the only
+        # way): (rect, "edit" | "delete"), as last drawn; the one under the pointer.
+        self.row_buttons: list[tuple[pygame.Rect, str]] = []
+        self.row_button_hovered: str | None = None
 
     def handle(self, event: pygame.event.Event) -> Action | None:
         if event.type == pygame.KEYDOWN:
@@ -124,13 +128,16 @@ class MapList(Scene):
             elif event.key == pygame.K_e and self.maps:
                 return self.edit(self.maps[self.selected])
             elif event.key == pygame.K_DELETE and self.maps:
-                self.delete(self.maps[self.selected])
+                self.delete(self.maps[self.selected], _("Delete {name}? Press Delete again to delete it for good"))
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(len(self.maps) - 1, self.scroll - event.y))
             self.dirty = True
         elif event.type == pygame.MOUSEMOTION:
             hovered = self._row_at(event.pos)
             back = bool(self.back and self.back.rect.collidepoint(event.pos))
+            on = self._row_button_at(event.pos)
+            if on != self.row_button_hovered:
+                self.row_button_hovered, self.dirty = on, True
             if hovered != self.hovered or back != self.back_hovered:
                 self.hovered, self.back_hovered, self.dirty = hovered, back, True
                 if hovered is not None:
@@ -139,6 +146,13 @@ class MapList(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.back and self.back.rect.collidepoint(event.pos):
                 return Pop()
+            on = self._row_button_at(event.pos)
+            if on is not None and self.maps:  # the chosen row's own buttons, before the row
+                path = self.maps[self.selected]
+                if on == "edit":
+                    return self.edit(path)
+                self.delete(path, _("Delete {name}? Click Delete again to delete it for good"))
+                return None
             row = self._row_at(event.pos)
             if row is not None:
                 return OpenMap(self.maps[row])
@@ -163,9 +177,10 @@ class MapList(Scene):
         """A map of the user's own (saved by the builder under maps/custom): it may be deleted."""
         return path.resolve().is_relative_to((self.ctx.maps_dir / "custom").resolve())
 
-    def delete(self, path: Path) -> None:
-        """Delete asks first (the status line names the map), the next Delete on the same map
-        deletes it with its missions; a shipped map is refused with the reason."""
+    def delete(self, path: Path, ask: str) -> None:
+        """Delete (the key or the chosen row's button) asks first, in the words `ask` (a template
+        with {name}: the status line names the map and says how to go on), the next Delete on the
+        same map deletes it with its missions; a shipped map is refused with the reason."""
         name = shown_name(*self.headings[path])
         self.dirty = True
         if not self.own(path):
@@ -174,7 +189,7 @@ class MapList(Scene):
             return
         if self.deleting != path:
             self.deleting = path
-            self.status = fill(_("Delete {name}? Press Delete again to delete it for good"), name=name)
+            self.status = fill(ask, name=name)
             return
         self.deleting = None
         try:
@@ -192,6 +207,37 @@ class MapList(Scene):
     @property
     def title(self) -> str:
         return _("Open a map")
+
+    def _row_button_at(self, pos: tuple[int, int]) -> str | None:
+        return next((what for rect, what in self.row_buttons if rect.collidepoint(pos)), None)
+
+    def _row_buttons(self, row: pygame.Rect, path: Path) -> list[tuple[pygame.Rect, str, str]]:
+        """The chosen row's Edit and Delete buttons, at its right end: (rect, what, label)."""
+        px, font = self.ctx.px, self.ctx.font(14, bold=True)
+        out, right = [], row.right - px(10)
+        for what, label in (("delete", _("Delete")), ("edit", _("Edit"))):
+            r = pygame.Rect(0, 0, font.size(label)[0] + px(24), row.height - px(12))
+            r.midright = (right, row.centery)
+            out.append((r, what, label))
+            right = r.left - px(8)
+        return out[::-1]
+
+    def _draw_row_buttons(self, surface: pygame.Surface, buttons, path: Path) -> None:
+        """Edit; Delete, greyed for a shipped map (a click says why it is not deleted) and red
+        while it asks whether to delete the map for good."""
+        ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
+        font = ctx.font(14, bold=True)
+        for r, what, label in buttons:
+            hovered = self.row_button_hovered == what
+            asking = what == "delete" and self.deleting == path
+            shipped = what == "delete" and not self.own(path)
+            fill_colour = pal.danger if asking else (44, 47, 54) if shipped else (78, 84, 98) if hovered else (58, 63, 74)
+            pygame.draw.rect(surface, fill_colour, r, border_radius=px(6))
+            if hovered:
+                pygame.draw.rect(surface, pal.accent, r, width=max(1, px(2)), border_radius=px(6))
+            colour = pal.text_dim if shipped else pal.text
+            widgets.text(surface, label, font, colour, r.center, "center")
+            self.row_buttons.append((r, what))
 
     def _row_at(self, pos: tuple[int, int]) -> int | None:
         for index, rect in self.rows:
@@ -225,6 +271,7 @@ class MapList(Scene):
         row_h = px(54)
         bottom = rect.bottom - px(90)
         self.rows = []
+        self.row_buttons = []
         if not self.maps:
             widgets.text(surface, _("No maps found under {folder}").format(folder=str(ctx.maps_dir)), ctx.font(17), pal.text,
                          (rect.left + px(32), top))
@@ -250,10 +297,15 @@ class MapList(Scene):
             else:
                 where = game
             side = ctx.font(14)
-            where_w = min(side.size(where)[0], row.width // 3)
-            widgets.text(surface, widgets.elide(name, ctx.font(18, bold=True), row.width - where_w - px(48)), ctx.font(18, bold=True),
+            # The chosen row's Edit and Delete at its right end, its game left of them.
+            buttons = self._row_buttons(row, path) if active else []
+            end = buttons[0][0].left - px(6) if buttons else row.right
+            inner = end - row.left
+            where_w = min(side.size(where)[0], inner // 3)
+            widgets.text(surface, widgets.elide(name, ctx.font(18, bold=True), inner - where_w - px(48)), ctx.font(18, bold=True),
                          pal.text, (row.left + px(16), row.centery), "midleft")
-            widgets.text(surface, widgets.elide(where, side, where_w), side, pal.text_dim, (row.right - px(16), row.centery), "midright")
+            widgets.text(surface, widgets.elide(where, side, where_w), side, pal.text_dim, (end - px(16), row.centery), "midright")
+            self._draw_row_buttons(surface, buttons, path)
             y += row_h
         small = ctx.font(13)
         if self.status:  # what Delete asked or did, where the count was: the line a reader looks at

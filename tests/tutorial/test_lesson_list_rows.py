@@ -58,3 +58,61 @@ def test_a_notice_shows_whole_below_the_lessons(make_app, tmp_path, language, sc
     lines = [text for text, _rect in said if text in notice]
     assert " ".join(lines) == notice and "\u2026" not in " ".join(lines)
     assert all(rect.top >= rows[-1].bottom and rect.bottom <= app.screen.get_height() for _t, rect in said)
+
+
+def _old_progress_file(folder, gears: dict) -> None:
+    """A progress file as the table has always written it (format 1: done and best_step)."""
+    import json
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "tutorial.json").write_text(json.dumps({"format": "tiletop-tutorial", "version": 1,
+                                                      "progress": {"gears": gears}}))
+
+
+@pytest.mark.parametrize("language,size,scale", [("en", (1920, 1080), 1.0), ("hu", (1280, 720), 1.25),
+                                                 ("el", (1280, 720), 1.0)])
+def test_a_lesson_left_part_way_shows_how_far(make_app, config_dir, language, size, scale):  # noqa: F811
+    """The list showed a tick for a lesson done and its number for any other: one left at its
+    third step of ten looked untouched. Its row says "3/10" now (from the progress file's
+    best_step, which an older file has too), inside the row; a finished one only its tick."""
+    from game.ui.tutorial.scene import LessonList
+
+    _old_progress_file(config_dir, {"turn": {"done": True, "best_step": 10},
+                                    "move_cover": {"done": False, "best_step": 3}})
+    app = make_app(size)
+    app.apply(ChangeSettings(replace(app.ctx.settings, ui_scale=scale, language=language)))
+    lessons = LessonList(app.ctx)
+    app.push(lessons)
+    assert not app.ctx.notices  # the old file loads
+    drawn = frame_texts(app)
+    rows = {les.id: r for r, les in lessons.rows}
+    steps = len(next(les for les in lessons.lessons if les.id == "move_cover").steps)
+    said = [rect for text, rect, _s in drawn if text == f"3/{steps}"]
+    assert len(said) == 1 and rows["move_cover"].contains(said[0]), (said, rows["move_cover"])
+    assert not [t for t, rect, _s in drawn if "/" in t and rows["turn"].colliderect(rect)]
+    assert not [t for t, rect, _s in drawn if "/" in t and rows["attack"].colliderect(rect)]
+
+
+def test_leaving_a_lesson_part_way_is_kept_and_listed(make_app, config_dir, capsys):  # noqa: F811
+    """A lesson left at its third step is kept in the progress file, read again by the list and
+    by `python -m game tutorial gears`."""
+    from game import titles
+    from game.tutorial.commands import tutorial_main
+    from game.tutorial.progress import Progress
+    from game.tutorial.runner import LessonRunner
+    from game.ui.tutorial.scene import LessonList
+
+    app = make_app((1280, 720))
+    lessons = LessonList(app.ctx)
+    les = next(les for les in lessons.lessons if les.id == "move_cover")
+    runner = LessonRunner(les, lessons.adapter)
+    scene = titles.get("gears").ui_module().tutorial_scene(app.ctx, runner, (1280, 720), lessons.progress)
+    while runner.index < 3:
+        if runner.step.kind == "read":
+            scene.next_step()
+        else:
+            assert scene.submit(runner.hint())
+    assert Progress.load().part_done("gears", "move_cover", len(les.steps)) == 3
+    assert tutorial_main(["gears"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if "move_cover" in line)
+    assert f"3/{len(les.steps)}" in line

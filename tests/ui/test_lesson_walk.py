@@ -63,6 +63,30 @@ def test_the_box_covers_the_least_of_the_highlights_where_each_place_covers_some
     assert hidden.width * hidden.height < drone.width * drone.height // 2, (scene.panel_rect, drone)
 
 
+
+@pytest.mark.parametrize("lang", ["hu", "el", "en"])
+def test_the_box_leaves_the_drone_whole_where_a_place_beside_it_is_clear(make_app, lang):
+    """Gears lesson 1 step 9 (125% in 1280x720): the box at the view's foot still clipped the
+    Drone's foot in Hungarian: the places of other shapes were tried only for a title's figures,
+    which Gears does not name. A narrower, taller box beside the Drone covers none of it."""
+    app, runner, scene = lesson_scene(make_app, "gears", "turn", lang=lang)
+    go_to(app, runner, scene, "locusts_acted")
+    lit = [r for r in scene.highlight_rects() if r.width]
+    assert not [r for r in lit if scene.panel_rect.colliderect(r)], (scene.panel_rect, lit)
+    assert scene.view_rect.contains(scene.panel_rect)
+
+
+@pytest.mark.parametrize("lang,size,scale", [("en", (1920, 1080), 1.0), ("hu", (1920, 1080), 1.25),
+                                             ("el", (1280, 720), 1.0), ("hu", (1280, 720), 1.25)])
+def test_convoys_last_step_keeps_the_box_off_the_battle_panel(make_app, lang, size, scale):
+    """Convoy lesson 5's last step ("New York fell with the Moloch deck empty ... the Outpost
+    wins") named nothing on the table, and its box lay over the Battle panel's top, the city and
+    the score (1920x1080). It lights the Battle panel, which tells the result."""
+    app, runner, scene = lesson_scene(make_app, "convoy", "new_york", size, lang, scale)
+    go_to(app, runner, scene, "won")
+    assert not scene.panel_rect.colliderect(scene.zones["battle"]), (scene.panel_rect, scene.zones["battle"])
+    assert scene.zones["battle"] in scene.highlight_rects()
+
 def walk_to_end(app, runner, scene) -> str:
     """Plays the lesson to its end as --check does; the end panel's words as drawn."""
     from tests.ui.conftest import frame_texts

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.maplist import MapList, delete_custom_map, missions_of
+from game.ui.maplist import MapList, delete_custom_map, missions_of, shown_name
 from tests.ui.conftest import frame_texts, key
 
 
@@ -93,3 +93,66 @@ def test_choosing_another_map_forgets_the_question(make_app, maps):
     key(pygame.K_DELETE)
     app.run(max_frames=1)
     assert plaza.is_file()  # asked again, not deleted
+
+
+def _row_button(app, listing, index: int, what: str) -> pygame.Rect:
+    """The pointer on row `index` (which chooses it), the row's button `what` as drawn."""
+    from tests.ui.conftest import move
+
+    listing.scroll = max(0, index - 1)
+    listing.dirty = True
+    app.run(max_frames=1)
+    row = next(r for i, r in listing.rows if i == index)
+    move(row.center)
+    app.run(max_frames=1)
+    assert listing.selected == index
+    buttons = [r for r, w in listing.row_buttons if w == what]
+    assert len(buttons) == 1 and row.contains(buttons[0])
+    return buttons[0]
+
+
+@pytest.mark.parametrize("lang,size,scale", [("en", (1920, 1080), 1.0), ("hu", (1280, 720), 1.25),
+                                             ("el", (1280, 720), 1.25)])
+def test_the_chosen_rows_buttons_edit_and_delete_with_the_mouse(make_app, maps, lang, size, scale):
+    """Open a map could edit or delete a map only with the keys E and Delete: the chosen row has
+    an Edit and a Delete button now. Delete asks first (in words that say to click it again),
+    then deletes; a shipped map is refused with the reason, as with the key; Edit opens the
+    builder on the map. The labels and the question whole, in every language."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.ui.builder.scene import BuilderScene
+    from game.ui.scene import ChangeSettings
+    from tests.ui.conftest import click, move
+
+    app = make_app(size, maps_dir=maps)
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=scale)))
+    i18n.set_language(lang)
+    listing = MapList(app.ctx)
+    app.push(listing)
+    app.run(max_frames=1)
+    plaza = maps / "custom" / "plaza_to_the_pit.tmx"
+    button = _row_button(app, listing, listing.maps.index(plaza), "delete")
+    click(button.center)
+    app.run(max_frames=1)
+    assert plaza.is_file() and listing.deleting == plaza
+    drawn = shown(app)
+    assert listing.status in drawn and i18n._("Delete") in drawn and i18n._("Edit") in drawn
+    assert "Delete again" in listing.status or lang != "en"
+    click(button.center)
+    app.run(max_frames=1)
+    assert not plaza.exists() and plaza not in listing.maps
+    assert listing.status in shown(app)
+    shipped = maps / "gears" / "sample_1A.tmx"
+    button = _row_button(app, listing, listing.maps.index(shipped), "delete")
+    click(button.center)
+    click(button.center)
+    app.run(max_frames=1)
+    assert shipped.is_file() and shipped in listing.maps
+    assert listing.status == i18n.fill(i18n._("{name} ships with Tiletop: only your own maps can be deleted"),
+                                       name=shown_name(*listing.headings[shipped]))
+    edit = _row_button(app, listing, listing.maps.index(shipped), "edit")
+    move(edit.center)
+    click(edit.center)
+    app.run(max_frames=1)
+    assert isinstance(app.scenes[-1], BuilderScene)

@@ -36,6 +36,16 @@ class ConvoyTutorialTable(TutorialTable, ConvoyTable):
                     return whole.inflate(px(8), px(8))
         return None
 
+    def _rect_of(self, h: Highlight) -> pygame.Rect:
+        """`panel = "battle"`: the Battle panel, where a battle's result and the game's end are
+        told (Convoy's own panel beside the cities, not a side-panel section). A step that speaks
+        of the result names it, so that its box keeps off it: lesson 5's last step ("New York
+        fell ... the Outpost wins") named nothing, and its box lay over the panel's top and the
+        battle's score (1920x1080)."""
+        if h.kind == "panel" and h.target and h.target[0] == "battle" and "battle" in self.zones:
+            return self.zones["battle"].copy()
+        return super()._rect_of(h)
+
     def lesson_keep_clear(self) -> list[pygame.Rect]:
         """The battle columns, their headings (strength, stations), the city cards and the hand's
         heading: an arrow pointing down at a hand card ran through "Moloch's hand (6)" and the

@@ -22,6 +22,7 @@ from game.ui.scene import Context
 
 CARD_RATIO = 350 / 250  # height / width of every card frame
 CARD_STATES = ("normal", "playable", "selected", "dim")
+LIFT = 14  # units a selected card is raised above its row (card_face)
 
 
 def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: str, text: str,
@@ -40,7 +41,7 @@ def card_face(surface: pygame.Surface, ctx: Context, rect: pygame.Rect, name: st
     still fits at the size it has with no art kept)."""
     px = ctx.px
     if state == "selected":
-        rect = rect.move(0, -px(14))
+        rect = rect.move(0, -px(LIFT))
     image = ctx.assets.image(f"cards/frame_{frame}.png", rect.size)
     surface.blit(image, rect)
     k = rect.width / 250
@@ -428,7 +429,19 @@ def front_bound(ctx: Context, rect: pygame.Rect) -> pygame.Rect:
     """Every pixel draw_front may touch for a card at `rect`: a selected card's lift and the
     outline of a playable or selected one (card_face)."""
     px = ctx.px
-    return rect.union(rect.move(0, -px(14))).inflate(px(4) + 2, px(4) + 2)
+    return rect.union(rect.move(0, -px(LIFT))).inflate(px(4) + 2, px(4) + 2)
+
+
+def as_drawn(ctx: Context, cards: dict[str, pygame.Rect], card: str) -> pygame.Rect:
+    """Where `card` of a row (`cards`, draw_hand's) shows now: its part of the row, raised with it
+    when it is the selected card. The row's rects stay where the card lies unraised (the clicks and
+    the hover read them); what points at the card on screen reads this (a lesson's outline stayed
+    at the old place when the card it lit was raised)."""
+    rect = cards[card]
+    face = getattr(cards, "faces", {}).get(card)
+    if face is not None and face.get("state") == "selected":
+        return rect.move(0, -ctx.px(LIFT))
+    return rect.copy()
 
 
 def hovered(rects: dict[str, pygame.Rect], mouse: tuple[int, int] | None) -> tuple[str, pygame.Rect] | None:

@@ -12,6 +12,8 @@ with the rule it comes from. What lies where on the map is the title's (`lesson_
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game import titles
@@ -23,6 +25,7 @@ from game.tutorial.progress import Progress
 from game.tutorial.protocol import LessonBroken
 from game.tutorial.runner import LessonRunner
 from game.ui import widgets
+from game.ui.kit.hand import as_drawn
 from game.ui.scene import Context, Pop, Push, Scene
 
 ARROW = (255, 214, 90)
@@ -292,9 +295,9 @@ class TutorialTable:
             if got is not None:
                 return pygame.Rect(_bounds([got[0], got[1]])).inflate(px(60), px(60))
         if h.kind == "card":
-            for card, rect in self.card_rects.items():
-                if card.split("#")[0] == tgt:
-                    return rect.inflate(px(8), px(8))
+            for card in self.card_rects:
+                if card.split("#")[0] == tgt:  # raised with the card when it is selected
+                    return as_drawn(self.ctx, self.card_rects, card).inflate(px(8), px(8))
         if h.kind == "button":
             # By kind every button of it (Doom's four declare buttons); "kind:choice" the one
             # the step names: "Declare Run" lit Fire, Advance and Ready too, Level 7's "Reroll
@@ -534,42 +537,48 @@ class TutorialTable:
         if (focus or names or figures) and best in alike:
             best = min(alike, key=lambda c: (covered(c, figures), covered(c, targets), covered(c, names),
                                              covered(c, focus), cands.index(c)))
-            if covered(best, figures):
-                # Every place in the view hides a figure at this width (Doom at 125% in 1280x720:
-                # the box 650 px wide over a view 890 wide, the map in its middle): a narrower,
-                # taller box beside the figures, or a wider, shorter one above or below them,
-                # where one covers no figure, the nearest the usual width first; then over the
-                # side panel; then the same places with the box compact (its text a size smaller,
-                # tighter margins).
-                widths = {min(int(w * f), v.width - px(32)) for f in (0.85, 0.7, 0.6, 1.35, 1.7)}
-                for r in figures:  # the room beside each figure
-                    widths |= {r.left - v.left - px(20), v.right - r.right - px(20)}
-                widths = sorted((x for x in widths if px(280) <= x <= v.width - px(32) and x != w),
-                                key=lambda x: (abs(x - w), x))
+        if best in alike and (covered(best, figures) or covered(best, targets)):
+            # Every place in the view hides a figure, or a part of what the step lights, at this
+            # width (Doom at 125% in 1280x720: the box 650 px wide over a view 890 wide, the map
+            # in its middle; Gears lesson 1 step 9 in Hungarian at 125% in 1280x720: the foot of
+            # the Drone under the box's top edge, the titles with no figures to name): a
+            # narrower, taller box beside them, or a wider, shorter one above or below them,
+            # where one covers none, the nearest the usual width first; then over the side panel;
+            # then the same places with the box compact (its text a size smaller, tighter
+            # margins). Where only the highlights were covered, a place clear of them is wanted;
+            # where figures were, one clear of the figures.
+            hidden = figures if covered(best, figures) else targets
+            widths = {min(int(w * f), v.width - px(32)) for f in (0.85, 0.7, 0.6, 1.35, 1.7)}
+            for r in hidden:  # the room beside each
+                widths |= {r.left - v.left - px(20), v.right - r.right - px(20)}
+            widths = sorted((x for x in widths if px(280) <= x <= v.width - px(32) and x != w),
+                            key=lambda x: (abs(x - w), x))
 
-                def clear_place(sizes: list[int], compact: bool) -> pygame.Rect | None:
-                    shaped = []
-                    for sw in sizes:
-                        sh = height_at(sw, compact)
-                        if sh <= v.height - px(24):
-                            shaped += [c for c in spots_at(sw, sh) if v.contains(c)]
-                    clear = [c for c in shaped if rank(c) <= rank(best) and not covered(c, figures)]
-                    if not clear:
-                        return None
-                    self.panel_compact = compact
-                    return min(clear, key=lambda c: (covered(c, names), covered(c, focus), abs(c.width - w)))
+            def clear_place(sizes: list[int], compact: bool) -> pygame.Rect | None:
+                shaped = []
+                for sw in sizes:
+                    sh = height_at(sw, compact)
+                    if sh <= v.height - px(24):
+                        shaped += [c for c in spots_at(sw, sh) if v.contains(c)]
+                clear = [c for c in shaped if rank(c) <= rank(best) and not covered(c, figures)
+                         and not covered(c, hidden)]
+                if not clear:
+                    return None
+                self.panel_compact = compact
+                return min(clear, key=lambda c: (covered(c, names), covered(c, focus), abs(c.width - w)))
 
-                got = clear_place(widths, False)
-                if got is not None:
-                    return got
-                # Every place in the view hides a figure (Doom at 125% in 1280x720, the box 650
-                # units wide over a map 890 wide): over the side panel as good, where it has room.
-                side_ok = [c for c in cands[in_view:] if rank(c) == rank(best) and c.height >= best.height]
-                if side_ok:
-                    return side_ok[0]
-                got = clear_place([w] + widths, True)
-                if got is not None:
-                    return got
+            got = clear_place(widths, False)
+            if got is not None:
+                return got
+            # Every place in the view hides one (Doom at 125% in 1280x720, the box 650 units
+            # wide over a map 890 wide): over the side panel as good, where it has room.
+            side_ok = [c for c in cands[in_view:] if rank(c) == rank(best) and c.height >= best.height
+                       and not covered(c, hidden)]
+            if side_ok:
+                return side_ok[0]
+            got = clear_place([w] + widths, True)
+            if got is not None:
+                return got
         return best
 
     def _draw_panel(self, surface: pygame.Surface, targets: list[pygame.Rect]) -> None:
@@ -750,8 +759,9 @@ def _arrow_to(surface: pygame.Surface, rect: pygame.Rect, colour, px, avoid: lis
 
 
 class LessonList(Scene):
-    """Learn to play: a title's lessons in order, each with its length and a tick when done; a
-    tab per title with lessons (game/titles.py), Left / Right or a click to switch."""
+    """Learn to play: a title's lessons in order, each with its length and a tick when done, or
+    when left part-way a ring round its number and "3/10" under its length (the progress file's
+    best_step); a tab per title with lessons (game/titles.py), Left / Right or a click to switch."""
 
     opaque = True
 
@@ -891,9 +901,17 @@ class LessonList(Scene):
             hovered = self.hovered == les.id
             pygame.draw.rect(surface, (60, 66, 78) if hovered else (40, 44, 52), r, border_radius=px(8))
             done = self.progress.is_done(self.game_title, les.id)
+            part = self.progress.part_done(self.game_title, les.id, len(les.steps))
             mark = "\u2713" if done else f"{les.order}"
             widgets.text(surface, mark, ctx.font(20, bold=True), (110, 210, 120) if done else pal.text_dim,
                          (r.left + px(26), r.centery), "center")
+            if part is not None:  # left part-way: a ring round its number filled that far
+                side = min(px(34), r.height - px(4))  # a short row: the ring keeps inside it
+                ring = pygame.Rect(0, 0, side, side)
+                ring.center = (r.left + px(26), r.centery)
+                pygame.draw.circle(surface, (70, 76, 90), ring.center, ring.width // 2, max(1, px(3)))
+                pygame.draw.arc(surface, pal.accent, ring, math.pi / 2 - 2 * math.pi * part / len(les.steps),
+                                math.pi / 2, max(1, px(3)))
             text = _(les.summary)
             small = next((ctx.font(n) for n in (13, 12) if ctx.font(n).size(text)[0] <= room), ctx.font(12))
             lines = [text] if small.size(text)[0] <= room else widgets.wrap(text, small, room)
@@ -904,8 +922,18 @@ class LessonList(Scene):
             top = title_top + title_font.get_linesize() if two_lines or compact else r.top + px(30)
             for i, line in enumerate(lines):
                 widgets.text(surface, line, small, pal.text_dim, (r.left + px(54), top + i * small.get_linesize()))
-            widgets.text(surface, _("{n} min").format(n=les.minutes), ctx.font(14), pal.text_dim,
-                         (r.right - px(16), r.centery), "midright")
+            minutes = ctx.font(14)
+            if part is None:
+                widgets.text(surface, _("{n} min").format(n=les.minutes), minutes, pal.text_dim,
+                             (r.right - px(16), r.centery), "midright")
+            else:  # and how far, under its length: "3/10", steps done of the lesson's
+                steps = ctx.font(12, bold=True)
+                high = minutes.get_linesize() + steps.get_linesize()
+                top = r.centery - high // 2
+                widgets.text(surface, _("{n} min").format(n=les.minutes), minutes, pal.text_dim,
+                             (r.right - px(16), top), "topright")
+                widgets.text(surface, f"{part}/{len(les.steps)}", steps, pal.accent,
+                             (r.right - px(16), top + minutes.get_linesize()), "topright")
             self.rows.append((r, les))
             y += row_h
         if note is not None:  # a lesson that could not start says why here
