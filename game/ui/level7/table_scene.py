@@ -604,9 +604,9 @@ class Level7Table(GameTable):
         p, st = action.payload, self.state
         card = words.card(self.content, str(p.get("card", "")))[0] if p.get("card") else ""
         if action.kind == "defend" and p.get("use") == "ability":
-            return _("{card}: cancel the attack").format(card=card)
+            return fill(_("{card}: cancel the attack"), card=card)
         if action.kind == "help" and p.get("use") == "ability":
-            return _("{card}: {who} draws a card").format(card=card, who=words.character(st, st.turn.player))
+            return fill(_("{card}: {who} draws a card"), card=card, who=words.character(st, st.turn.player))
         if action.kind == "cancel_fear":
             about = (self._pending() or {}).get("about") or {}
             fear, gain = int(about.get("fear", 0)), int(about.get("gain", 1))
@@ -614,7 +614,7 @@ class Level7Table(GameTable):
             if not card:
                 return _("Take the Fear ({a} → {b})").format(a=fear, b=min(top, fear + gain))
             cost = self.content.adrenaline[p["card"]].fear_cost
-            return _("{card}: cancel it (Fear {a} → {b})").format(card=card, a=fear, b=fear + cost)
+            return fill(_("{card}: cancel it (Fear {a} → {b})"), card=card, a=fear, b=fear + cost)
         if action.kind == "lend_to":
             return _("{who} draws a card").format(who=words.character(st, p["who"]))
         if action.kind == "unlock_door":
