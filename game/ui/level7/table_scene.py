@@ -1913,10 +1913,12 @@ class Level7Table(GameTable):
         # The cards stood over figures on a crowded map (at 125% in 1280x720 they were 222 pixels
         # high in a view of 393, as wide as their title's line): the title wraps over the cards'
         # width, then the cards shrink, until a place clear of every figure is found.
+        # A title much wider than the cards (Greek, two cards at 1920x1080) made the panel wide and
+        # left the cards in a sea of empty panel: it goes on two balanced lines instead.
         laid, clear = [], []
         for size in sorted({most, most * 4 // 5, most * 13 // 20, max(px(48), most // 2)}, reverse=True):
             row = n * (size + px(12)) + px(20)
-            for lines in ([title], widgets.wrap(title, tfont, max(row, px(220)) - px(32))):
+            for lines in (self._placement_title_lines(title, tfont, row), widgets.wrap(title, tfont, max(row, px(220)) - px(32))):
                 w = max(row, max(tfont.size(line)[0] for line in lines) + px(32))
                 extra = (len(lines) - 1) * tfont.get_linesize()
                 panel, covers = self._placement_panel(w, size + px(58) + extra)
@@ -1928,8 +1930,8 @@ class Level7Table(GameTable):
         size = -size
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
-        for k, line in enumerate(lines):
-            widgets.text(surface, line, tfont, pal.text, (panel.left + px(16), panel.top + px(8) + k * tfont.get_linesize()))
+        for k, line in enumerate(lines):  # centred over the cards, which are centred in the panel
+            widgets.text(surface, line, tfont, pal.text, (panel.centerx, panel.top + px(8) + k * tfont.get_linesize()), "midtop")
         x = panel.centerx - (n * (size + px(12)) - px(12)) // 2
         for i, a in enumerate(self.actions):
             p = a.payload
@@ -1949,6 +1951,19 @@ class Level7Table(GameTable):
             widgets.text(surface, f"{i + 1}", nfont, pal.text, badge.center, "center")
             self.option_rects.append((rect.inflate(px(6), px(6)), i))
             x += size + px(12)
+
+    def _placement_title_lines(self, title: str, font, row: int) -> list[str]:
+        """The placement panel's title on one line, or on two balanced lines when one line would
+        be much wider than the row of cards (the panel is then sized by its cards, not its title)."""
+        px = self.ctx.px
+        one = font.size(title)[0] + px(32)
+        if one <= max(row, px(220)) * 3 // 2:
+            return [title]
+        for slack in (24, 64, 120):  # the narrowest of two lines that the words allow
+            lines = widgets.wrap(title, font, max(row - px(32), (one - px(32)) // 2 + px(slack)), break_words=False)
+            if len(lines) <= 2:
+                return lines
+        return [title]
 
     def _placement_panel(self, w: int, h: int) -> tuple[pygame.Rect, tuple[int, int, int]]:
         """Where the placement cards lie: below the map's middle, unless a figure or a ghost lies
