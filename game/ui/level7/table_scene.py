@@ -1448,6 +1448,7 @@ class Level7Table(GameTable):
         arrow = self._top_arrow_span(name)
         blocked = [] if arrow is None or self._top_joined(name) else \
             [pygame.Rect(arrow[0], r.top, arrow[1] - arrow[0], arrow[2] - r.top)]
+        blocked += self._side_arrow_bounds(name)
         reach = ICON_HALF * self.camera.zoom
         # What each icon keeps clear, as a square (pygame's collisions: the search tries a few
         # thousand places when figures stand on the tile, each tested against every icon).
@@ -1481,10 +1482,12 @@ class Level7Table(GameTable):
                         best = (cost, font, lines, (x, y))
                 if best[0][:3] == (0, 0, 0) and best[0][7] == order:
                     break  # this way of setting the name is clear here: lower is worse
-        if any(_covers(pygame.Rect(*best[3], *self._band_size(best[1], best[2])), t) for t in tokens):
+        band = pygame.Rect(*best[3], *self._band_size(best[1], best[2]))
+        if any(_covers(band, t) for t in tokens) or band.collidelist(blocked) >= 0:
             # Every place on the tile lies under a figure (at zoom 0.32 'Observation Room', a
             # tile 101 px square, lay under Subject 2 with two clones below it): the name goes
-            # just outside the tile, above or below it, where no other tile lies.
+            # just outside the tile, above or below it, where no other tile lies; so does one
+            # that every place sets under an explore arrow (a small tile at 125%).
             outside = self._label_outside(r, best[1], best[2])
             if outside is not None:
                 return best[1], best[2], outside
@@ -1513,6 +1516,27 @@ class Level7Table(GameTable):
         from game.level7.rules.maps import view
 
         return not any(slot[0] == "N" for _n, slot in view(self.state).open_doors(name))
+
+    def _side_arrow_bounds(self, name: str) -> list[pygame.Rect]:
+        """The boxes on screen of the explore arrows that may be drawn on a placed tile's east,
+        south and west doors facing open space (_arrow_shape): a name band kept off
+        only the top door's, and 'Mintatároló' (Hungarian, 125%) ran under its east door's "?"."""
+        from game.level7.rules.maps import view
+
+        return [self._arrow_shape(name, slot) for _n, slot in view(self.state).open_doors(name) if slot[0] != "N"]
+
+    def _arrow_shape(self, tile: str, door: tuple) -> pygame.Rect:
+        """The bounding box on screen of the explore arrow _draw_doors draws on `tile`'s `door`
+        (its triangle with its 2 px outline; the "?" lies inside it)."""
+        x, y = self.camera.to_screen(*self._door_point(tile, door))
+        dx, dy = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[door[0]]
+        r = self.ctx.px(22)
+        base = (x - dx * r * 0.4, y - dy * r * 0.4)
+        points = [(x + dx * r, y + dy * r), (base[0] - dy * r * 0.8, base[1] + dx * r * 0.8),
+                  (base[0] + dy * r * 0.8, base[1] - dx * r * 0.8)]
+        left, top = min(p[0] for p in points), min(p[1] for p in points)
+        right, bottom = max(p[0] for p in points), max(p[1] for p in points)
+        return pygame.Rect(math.floor(left) - 2, math.floor(top) - 2, math.ceil(right - left) + 5, math.ceil(bottom - top) + 5)
 
     def _top_arrow_span(self, name: str) -> tuple[int, int, int] | None:
         """(left, right, bottom) on screen of the door arrows on a placed tile's top edge (the
