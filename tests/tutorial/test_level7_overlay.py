@@ -237,3 +237,25 @@ def test_the_lessons_text_box_keeps_off_the_tile_names(make_app, language):  # n
         assert names and not any(table.panel_rect.colliderect(r) for r in names), (table.runner.step.id, names)
 
     assert walk_lesson(app, table, check) >= 5
+
+
+def test_lesson_6_a_click_on_the_guard_while_ending_the_turn_gives_the_steps_reason(make_app):  # noqa: F811
+    """Lesson 6's "End the turn" lit the guard on the learner's tile: a click on it opened the
+    attack's preview, which hid the End button, and the step would refuse the attack anyway.
+    The step lights the End button; a click on the guard says the step's reason and opens no
+    preview; the End button is still there and ends the turn."""
+    app, table = open_level7_lesson(make_app, "hospital")
+    while table.runner.step.id != "end":
+        press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    app.run(max_frames=2)
+    guard = next(e for e in table.state.enemies if e.key == "guard1")
+    assert guard.tile == table.state.player.tile
+    spot = table._figure_spots()[next(k for k in table._figure_spots() if "guard1" in str(k))]
+    press(app, tuple(map(round, table.camera.to_screen(*spot))))
+    app.run(max_frames=2)
+    assert table.selected is None
+    assert table.feedback == "End the turn: this lesson is about what the guard does to you."
+    end = next(r for r, _label, what in table.buttons if getattr(what, "kind", "") == "end_turn")
+    assert any(r.contains(end) for r in table.highlight_rects())
+    press(app, end.center)
+    assert table.runner.step.id != "end"

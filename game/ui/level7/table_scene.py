@@ -676,7 +676,7 @@ class Level7Table(GameTable):
         return isinstance(what, Action) and what.kind in ("end_turn", "discard", "escape")
 
     def press(self, what):
-        if isinstance(what, tuple) and what and what[0] == "preview":
+        if isinstance(what, tuple) and what and what[0] == "preview" and self.may_prepare(what[1]):
             self.selected = what[1]
             self.dirty = True
         return None
@@ -1092,8 +1092,9 @@ class Level7Table(GameTable):
         if enemy is not None and tile == ch.tile:
             action = next((a for a in self.actions if a.kind == "attack" and a.payload.get("enemy") == enemy), None)
             if action is not None:
-                self.selected = action
-                self.dirty = True
+                if self.may_prepare(action):
+                    self.selected = action
+                    self.dirty = True
                 return None
             from game.level7.rules.turn import refusal
 

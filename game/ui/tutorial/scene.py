@@ -87,6 +87,17 @@ class TutorialTable:
         self._record()
         return True
 
+    def may_prepare(self, action: Action) -> bool:
+        """A click that would open an action's panel (Level 7's attack preview on a lit guard,
+        while the step wants the turn ended: the panel hid the End button) says the step's
+        reason instead, when the step would refuse that action."""
+        refusal = self.runner.refusal(action)
+        if refusal is None:
+            return super().may_prepare(action)
+        self.cancel()
+        self._refuse(*refusal)
+        return False
+
     def _refuse(self, message: str, rule: str) -> None:
         self.feedback, self.feedback_rule = message, rule
         self._refusals += 1
