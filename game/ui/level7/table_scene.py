@@ -1489,7 +1489,8 @@ class Level7Table(GameTable):
             # tile 101 px square, lay under Subject 2 with two clones below it): the name goes
             # just outside the tile, above or below it, where no other tile lies; so does one
             # that every place sets under an explore arrow (a small tile at 125%).
-            outside = self._label_outside(r, best[1], best[2])
+            # (not under a south door's arrow either, which reaches below the tile: 'Διάδρομος 102')
+            outside = self._label_outside(r, best[1], best[2], blocked)
             if outside is not None:
                 return best[1], best[2], outside
         return best[1:]
@@ -1498,12 +1499,13 @@ class Level7Table(GameTable):
         """A tile name band's size for its `lines` in `font`."""
         return max(font.size(t)[0] for t in lines) + self.ctx.px(8), font.get_linesize() * len(lines) + self.ctx.px(2)
 
-    def _label_outside(self, r: pygame.Rect, font, lines) -> tuple[int, int] | None:
+    def _label_outside(self, r: pygame.Rect, font, lines, arrows: list[pygame.Rect] = ()) -> tuple[int, int] | None:
         """The top-left of a tile's name band just above or below the tile `r`, inside the view
-        and clear of every placed tile; None where there is no such place."""
+        and clear of every placed tile and of the tile's explore `arrows`; None where there is
+        no such place."""
         px = self.ctx.px
         w, h = self._band_size(font, lines)
-        tiles = [self._screen_rect(self._tile_rect(n)) for n in self._placed_names()]
+        tiles = [self._screen_rect(self._tile_rect(n)) for n in self._placed_names()] + list(arrows)
         for y in (r.top - h - px(2), r.bottom + px(2)):
             for x in (r.left, r.right - w, r.centerx - w // 2):
                 box = pygame.Rect(x, y, w, h)
