@@ -1190,7 +1190,7 @@ class Level7Table(GameTable):
 
     def frame_key(self) -> tuple:
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.selected, tuple(map(str, self.walk)))
+        return (cam.x, cam.y, cam.zoom, tuple(cam.view), self.selected, tuple(map(str, self.walk)))
 
     def view_key(self) -> tuple:
         """What the map under the figures and the panels over it show of the game, beside the

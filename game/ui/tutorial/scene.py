@@ -343,6 +343,11 @@ class TutorialTable:
         """The title's: where a highlight of the map (area, figure, square, door...) is on screen."""
         return None
 
+    def lesson_make_room(self, box: pygame.Rect) -> None:
+        """The title's: where the text box (`box`, placed) still covers what the step points at
+        on the map (every place in a small view does: Level 7 at 125% in 1280x720), the map is
+        framed again beside the box, from the next frame."""
+
     def lesson_focus(self) -> list[pygame.Rect]:
         """The title's: what the lesson's text is about on the map though no highlight points at
         it (the active figure's place): the text box keeps off it where it can, after the
@@ -628,6 +633,7 @@ class TutorialTable:
         shown = [t for t in targets if t.width]
         shown += [self.arrow_zone(t) for t in shown if t.width < self.view_rect.width // 2]  # and their arrows
         self.panel_rect = rect = self._panel_place(lambda w, compact=False: content(w, compact)[2], shown)
+        self.lesson_make_room(rect)
         compact = self.panel_compact
         lines, extra, need = content(rect.width, compact)
         body, line_h, title_font, text_top, _base, bh, low = look(compact)
