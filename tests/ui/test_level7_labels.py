@@ -156,3 +156,35 @@ def test_no_tile_name_lies_under_an_explore_arrow(make_app, config_dir, language
         app.pop()
     assert seen >= 20
     assert problems == []
+
+
+def test_a_name_set_outside_its_tile_keeps_off_its_south_arrow(make_app, config_dir):
+    """Greek at 125% in 1280x720, seed 7: on Corridor 102, with explore arrows on three sides,
+    'Διάδρομος 102' went just below the tile, under its south door's '?'. A name set outside its
+    tile keeps off the tile's arrows."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text('ui_scale = 1.25\nlanguage = "el"\n')
+    size = (1280, 720)
+    app = make_app(size)
+    session = Session.start(Level7Title(), "s1", 7, {"players": 1})
+    for side in ("E", "S", None, "S"):
+        acts = session.legal_actions()
+        if side is None:
+            session.apply(next(a for a in acts if a.kind == "end_turn"))
+            continue
+        session.apply(next(a for a in acts if a.kind == "explore" and a.payload["door"][0] == side))
+        session.apply(session.legal_actions()[0])  # the first placement
+        while session.state.proc is not None and session.legal_actions()[0].kind != "explore":
+            session.apply(session.legal_actions()[0])
+    table = Level7Table(app.ctx, session, ["human"], size, None, animate=False)
+    app.push(table)
+    table.handoff = None
+    app.run(max_frames=2)
+    arrows = [_arrow_triangle(table, tuple(a.payload["door"])) for a in table.actions if a.kind == "explore"]
+    assert len(arrows) >= 2
+    tile = table._screen_rect(table._tile_rect(session.state.player.tile))
+    labels = [sp.rect.inflate(-4, -4) for sp in table._label_sprites()]
+    outside = [b for b in labels if not tile.colliderect(b) and tile.inflate(0, 80).colliderect(b)]
+    # (on this 92-pixel tile with three arrows and a figure no place inside is clear: the name
+    # stays on its tile, at its foot, rather than going out under an arrow)
+    assert [b for b in outside if _overlaps(b, arrows)] == []
