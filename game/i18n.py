@@ -131,9 +131,34 @@ def fill(template: str, /, **values) -> str:
     """`template.format(**values)`, where a placeholder may also carry an article spec
     ("{name:az}", "{name:Az}"): every translated template with parameters is filled by this (a
     plain `.format` would refuse the spec)."""
-    if ":az}" in template or ":Az}" in template:
-        return _ARTICLES.vformat(template, (), values)
-    return template.format(**values)
+    out: list[str] = []
+    capital = False  # the next words begin a sentence: the colon after a '!' was dropped
+    for literal, field, spec, conversion in _ARTICLES.parse(template):
+        if literal.startswith(":") and out and out[-1].endswith(_OWN_STOP):
+            # A value that ends with its own '!' or '?' ("Take cover!") takes no colon after it:
+            # "Take cover! Cancel the attack", not "Take cover!: cancel the attack".
+            literal, capital = literal[1:], True
+        if capital and literal.strip():
+            literal, capital = _capital_after_space(literal), False
+        out.append(literal)
+        if field is None:
+            continue
+        value, _key = _ARTICLES.get_field(field, (), values)
+        value = _ARTICLES.convert_field(value, conversion)
+        text = _ARTICLES.format_field(value, _ARTICLES.vformat(spec, (), values) if spec else "")
+        if capital and text.strip():
+            text, capital = _capital_after_space(text), False
+        out.append(text)
+    return "".join(out)
+
+
+# The marks that end a value the way a colon would (a label that is an exclamation or a question).
+_OWN_STOP = ("!", "?", "\u037e")
+
+
+def _capital_after_space(text: str) -> str:
+    lead = len(text) - len(text.lstrip())
+    return text[:lead] + first_capital(text[lead:])
 
 
 _TONOS = "\u0301"

@@ -85,8 +85,8 @@ def test_real_messages_in_hungarian_take_the_right_article():
     assert str(M("Level {pick} is unlocked.", pick=3)) == "A 3. szint feloldva."
     lancer = str(M("The {weapon} takes no ammo tokens (spec 6.5, 6.8).", weapon=gears_names.weapon("lancer")))
     assert lancer.startswith("A Lancer"), lancer
-    assert str(M("The door on side {side}", side=door_side("N"))) == "Az É oldali ajtó"
-    assert str(M("The door on side {side}", side=door_side("W"))) == "A Ny oldali ajtó"
+    assert str(M("The door on side {side}", side=door_side("N"))) == "Az északi oldali ajtó"
+    assert str(M("The door on side {side}", side=door_side("W"))) == "A nyugati oldali ajtó"
     # a phrase with its article inside a sentence, then the sentence's capital
     phrase = M("the {weapon}", weapon="Ismétlőkarabély")
     assert str(phrase) == "az Ismétlőkarabély"

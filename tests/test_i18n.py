@@ -326,3 +326,15 @@ def test_a_broken_catalogue_falls_back_to_english_and_says_which(tmp_path, monke
         assert i18n.set_language("el") == "el" and i18n.catalogue_problem("el") is None
     finally:
         i18n.untranslated()
+
+
+def test_fill_drops_the_colon_after_a_value_that_ends_with_its_own_mark():
+    """A card named with an exclamation ('Fedezékbe!') joined by '{card}: ...' read '!:'; the
+    joiner drops the colon and begins the rest as a sentence, in every language."""
+    from game.i18n import fill
+
+    assert fill("{card}: a támadás elmarad", card="Fedezékbe!") == "Fedezékbe! A támadás elmarad"
+    assert fill("{card}: {who} draws a card", card="Why?", who="ann") == "Why? Ann draws a card"
+    assert fill("{card}: cancel the attack", card="Take cover") == "Take cover: cancel the attack"
+    assert fill("{a:az} ajtó: {b}", a="A1", b="x") == "az A1 ajtó: x"
+    assert fill("{n}: {{x}}", n=3) == "3: {x}"

@@ -134,6 +134,14 @@ class LessonRunner:
             return legal
         return []
 
+    def refusal(self, action: Action) -> tuple[str, str] | None:
+        """(reason, rule) when the current action step would refuse `action` though the rules
+        allow it (what `submit` says then, without applying anything); else None."""
+        step = self.step
+        if step is None or step.kind != "action" or any(self._match(m, action) for m in step.expect):
+            return None
+        return (_(step.wrong) if step.wrong else _("That is allowed, but it is not what this step is about.")), step.rule
+
     def hint(self) -> Action | None:
         """The action --check would submit now (the overlay's "show me")."""
         step = self.step

@@ -84,7 +84,9 @@ def test_rolled_faces_and_an_enemys_attack_read_right_in_hungarian():
 def test_a_doors_side_is_named_in_the_readers_words():
     """A Hungarian undo refusal read "Nem vonható vissza: „Felfedezés a(z) N oldali ajtón át”...":
     the door's side was the payload's English compass letter in every language. It is worded
-    as the reader's letter (É, K, D, Ny; Β, Α, Ν, Δ), the English stays N, E, S, W."""
+    in the reader's words, as the table shows it (north at the top): a letter read wrong (Greek
+    'πλευρά Ν', south, looks like the English N), so Hungarian and Greek write the word; the
+    English stays N, E, S, W."""
     from game import i18n
     from game.engine.text import as_text
 
@@ -94,8 +96,9 @@ def test_a_doors_side_is_named_in_the_readers_words():
         title.apply(state, title.legal_actions(state)[0])
     sides = {a.payload["door"][0]: a.label for a in title.legal_actions(state) if a.kind == "explore"}
     assert sides, "the first turn has doors to explore"
-    want = {"hu": {"N": "az É oldali", "E": "a K oldali", "S": "a D oldali", "W": "a Ny oldali"},
-            "el": {"N": "πλευρά Β", "E": "πλευρά Α", "S": "πλευρά Ν", "W": "πλευρά Δ"}}
+    want = {"hu": {"N": "az északi oldali", "E": "a keleti oldali", "S": "a déli oldali", "W": "a nyugati oldali"},
+            "el": {"N": "πόρτα προς βορρά", "E": "πόρτα προς ανατολάς", "S": "πόρτα προς νότο",
+                   "W": "πόρτα προς δυσμάς"}}
     try:
         for language, words in want.items():
             i18n.set_language(language)
@@ -122,3 +125,4 @@ def test_a_placements_words_count_its_doors():
         assert as_text(one).endswith("ενώνει 1 πόρτα") and as_text(two).endswith("ενώνει 2 πόρτες")
     finally:
         i18n.set_language("en")
+

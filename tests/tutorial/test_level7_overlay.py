@@ -237,3 +237,55 @@ def test_the_lessons_text_box_keeps_off_the_tile_names(make_app, language):  # n
         assert names and not any(table.panel_rect.colliderect(r) for r in names), (table.runner.step.id, names)
 
     assert walk_lesson(app, table, check) >= 5
+
+
+def test_lesson_6_a_click_on_the_guard_while_ending_the_turn_gives_the_steps_reason(make_app):  # noqa: F811
+    """Lesson 6's "End the turn" lit the guard on the learner's tile: a click on it opened the
+    attack's preview, which hid the End button, and the step would refuse the attack anyway.
+    The step lights the End button; a click on the guard says the step's reason and opens no
+    preview; the End button is still there and ends the turn."""
+    app, table = open_level7_lesson(make_app, "hospital")
+    while table.runner.step.id != "end":
+        press(app, next(r for r, w in table.panel_buttons if w == "next").center)
+    app.run(max_frames=2)
+    guard = next(e for e in table.state.enemies if e.key == "guard1")
+    assert guard.tile == table.state.player.tile
+    spot = table._figure_spots()[next(k for k in table._figure_spots() if "guard1" in str(k))]
+    press(app, tuple(map(round, table.camera.to_screen(*spot))))
+    app.run(max_frames=2)
+    assert table.selected is None
+    assert table.feedback == "End the turn: this lesson is about what the guard does to you."
+    end = next(r for r, _label, what in table.buttons if getattr(what, "kind", "") == "end_turn")
+    assert any(r.contains(end) for r in table.highlight_rects())
+    press(app, end.center)
+    assert table.runner.step.id != "end"
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+@pytest.mark.parametrize("lesson_id, step_id", [("explore", "event_icon"), ("hospital", "knocked_out")])
+def test_a_steps_map_is_framed_beside_its_box_at_125_percent(make_app, config_dir, language, lesson_id, step_id):  # noqa: F811
+    """At 125% in 1280x720 (a view of 868 by 393) lesson 2's 'the Holding Cells has a Fear icon'
+    and lesson 6's knocked-out character: the box (650 by 334) lay over the whole small map
+    wherever it went, the tile and the figure the step names under it. The map is framed
+    beside the box: what the step lights on the map lies in the view, clear of the box."""
+    from game.tutorial.library import adapter_for, lessons_for
+    from game.tutorial.runner import LessonRunner
+    from game.ui.level7.tutorial_scene import Level7TutorialTable
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'ui_scale = 1.25\nlanguage = "{language}"\n')
+    app = make_app((1280, 720))
+    runner = LessonRunner(next(les for les in lessons_for("level7") if les.id == lesson_id), adapter_for("level7"))
+    table = Level7TutorialTable(app.ctx, runner, (1280, 720), title="level7")
+    app.push(table)
+    while runner.step.id != step_id:
+        if runner.step.kind == "read":
+            table.next_step()
+        else:
+            table.submit(runner.hint())
+    app.run(max_frames=6)
+    lit = [table.lesson_rect(h) for h in runner.highlights() if h.kind in ("area", "figure")]
+    assert lit and all(r is not None for r in lit)
+    for r in lit:
+        assert table.view_rect.contains(r), (r, table.view_rect)
+        assert not r.colliderect(table.panel_rect), (r, table.panel_rect)

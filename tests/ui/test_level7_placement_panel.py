@@ -61,3 +61,28 @@ def test_the_placement_cards_cover_no_figure(make_app, config_dir, size, scale, 
     figures = [table._figure_body(sp) for sp in table._figure_sprites()]
     assert len(figures) >= 5
     assert [f for f in figures if panel.colliderect(f)] == [], (panel, figures)
+
+
+@pytest.mark.parametrize("language", ["el", "hu", "en"])
+def test_the_placement_panel_is_sized_by_its_cards_not_its_title(make_app, config_dir, language):
+    """At 1920x1080 in Greek the title ('Τοποθέτηση Κόκκινο εργαστήριο: 2 τρόποι ενώνουν τις
+    περισσότερες πόρτες') made the panel 603 pixels wide over two cards of 264: the cards sat in
+    empty panel. A title much wider than the cards goes on two lines, centred, and the panel is
+    about as wide as its cards."""
+    from game.ui.level7.table_scene import Level7Table
+
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.toml").write_text(f'ui_scale = 1.0\nlanguage = "{language}"\n')
+    session = explored_at_random(1, 1, 3)
+    assert session.state.proc["pending"]["kind"] == "placement" and len(session.legal_actions()) == 2
+    size = (1920, 1080)
+    app = make_app(size)
+    table = Level7Table(app.ctx, session, ["human"], size, Path(app.ctx.settings_file).parent / "l7.json")
+    app.push(table)
+    table.handoff = None
+    table.animate = False
+    app.run(max_frames=1)
+    panel = next(r for r, _n in table.panels if any(r.contains(card) for card, _i in table.option_rects))
+    cards = table.option_rects[0][0].unionall([c for c, _i in table.option_rects])
+    assert panel.width <= cards.width + app.ctx.px(90), (panel, cards)
+    assert abs(panel.centerx - cards.centerx) <= 2

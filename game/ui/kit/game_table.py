@@ -944,6 +944,12 @@ class GameTable(Scene, ABC):
         return None
 
     # ------------------------------------------------------------------ acting
+    def may_prepare(self, action: Action) -> bool:
+        """Whether a click may open the panel that prepares `action` (an attack's preview, a
+        target picked before the roll); a lesson says no, with its reason, to an action its step
+        would refuse (TutorialTable)."""
+        return True
+
     def submit(self, action: Action) -> bool:
         """Apply one legal action; the reason on screen when the rules refuse it."""
         before = self._positions()

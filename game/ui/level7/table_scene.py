@@ -604,9 +604,9 @@ class Level7Table(GameTable):
         p, st = action.payload, self.state
         card = words.card(self.content, str(p.get("card", "")))[0] if p.get("card") else ""
         if action.kind == "defend" and p.get("use") == "ability":
-            return _("{card}: cancel the attack").format(card=card)
+            return fill(_("{card}: cancel the attack"), card=card)
         if action.kind == "help" and p.get("use") == "ability":
-            return _("{card}: {who} draws a card").format(card=card, who=words.character(st, st.turn.player))
+            return fill(_("{card}: {who} draws a card"), card=card, who=words.character(st, st.turn.player))
         if action.kind == "cancel_fear":
             about = (self._pending() or {}).get("about") or {}
             fear, gain = int(about.get("fear", 0)), int(about.get("gain", 1))
@@ -614,7 +614,7 @@ class Level7Table(GameTable):
             if not card:
                 return _("Take the Fear ({a} → {b})").format(a=fear, b=min(top, fear + gain))
             cost = self.content.adrenaline[p["card"]].fear_cost
-            return _("{card}: cancel it (Fear {a} → {b})").format(card=card, a=fear, b=fear + cost)
+            return fill(_("{card}: cancel it (Fear {a} → {b})"), card=card, a=fear, b=fear + cost)
         if action.kind == "lend_to":
             return _("{who} draws a card").format(who=words.character(st, p["who"]))
         if action.kind == "unlock_door":
@@ -676,7 +676,7 @@ class Level7Table(GameTable):
         return isinstance(what, Action) and what.kind in ("end_turn", "discard", "escape")
 
     def press(self, what):
-        if isinstance(what, tuple) and what and what[0] == "preview":
+        if isinstance(what, tuple) and what and what[0] == "preview" and self.may_prepare(what[1]):
             self.selected = what[1]
             self.dirty = True
         return None
@@ -1092,8 +1092,9 @@ class Level7Table(GameTable):
         if enemy is not None and tile == ch.tile:
             action = next((a for a in self.actions if a.kind == "attack" and a.payload.get("enemy") == enemy), None)
             if action is not None:
-                self.selected = action
-                self.dirty = True
+                if self.may_prepare(action):
+                    self.selected = action
+                    self.dirty = True
                 return None
             from game.level7.rules.turn import refusal
 
@@ -1189,7 +1190,7 @@ class Level7Table(GameTable):
 
     def frame_key(self) -> tuple:
         cam = self.camera
-        return (cam.x, cam.y, cam.zoom, self.selected, tuple(map(str, self.walk)))
+        return (cam.x, cam.y, cam.zoom, tuple(cam.view), self.selected, tuple(map(str, self.walk)))
 
     def view_key(self) -> tuple:
         """What the map under the figures and the panels over it show of the game, beside the
@@ -1448,6 +1449,7 @@ class Level7Table(GameTable):
         arrow = self._top_arrow_span(name)
         blocked = [] if arrow is None or self._top_joined(name) else \
             [pygame.Rect(arrow[0], r.top, arrow[1] - arrow[0], arrow[2] - r.top)]
+        blocked += self._side_arrow_bounds(name)
         reach = ICON_HALF * self.camera.zoom
         # What each icon keeps clear, as a square (pygame's collisions: the search tries a few
         # thousand places when figures stand on the tile, each tested against every icon).
@@ -1481,11 +1483,14 @@ class Level7Table(GameTable):
                         best = (cost, font, lines, (x, y))
                 if best[0][:3] == (0, 0, 0) and best[0][7] == order:
                     break  # this way of setting the name is clear here: lower is worse
-        if any(_covers(pygame.Rect(*best[3], *self._band_size(best[1], best[2])), t) for t in tokens):
+        band = pygame.Rect(*best[3], *self._band_size(best[1], best[2]))
+        if any(_covers(band, t) for t in tokens) or band.collidelist(blocked) >= 0:
             # Every place on the tile lies under a figure (at zoom 0.32 'Observation Room', a
             # tile 101 px square, lay under Subject 2 with two clones below it): the name goes
-            # just outside the tile, above or below it, where no other tile lies.
-            outside = self._label_outside(r, best[1], best[2])
+            # just outside the tile, above or below it, where no other tile lies; so does one
+            # that every place sets under an explore arrow (a small tile at 125%).
+            # (not under a south door's arrow either, which reaches below the tile: 'Διάδρομος 102')
+            outside = self._label_outside(r, best[1], best[2], blocked)
             if outside is not None:
                 return best[1], best[2], outside
         return best[1:]
@@ -1494,12 +1499,13 @@ class Level7Table(GameTable):
         """A tile name band's size for its `lines` in `font`."""
         return max(font.size(t)[0] for t in lines) + self.ctx.px(8), font.get_linesize() * len(lines) + self.ctx.px(2)
 
-    def _label_outside(self, r: pygame.Rect, font, lines) -> tuple[int, int] | None:
+    def _label_outside(self, r: pygame.Rect, font, lines, arrows: list[pygame.Rect] = ()) -> tuple[int, int] | None:
         """The top-left of a tile's name band just above or below the tile `r`, inside the view
-        and clear of every placed tile; None where there is no such place."""
+        and clear of every placed tile and of the tile's explore `arrows`; None where there is
+        no such place."""
         px = self.ctx.px
         w, h = self._band_size(font, lines)
-        tiles = [self._screen_rect(self._tile_rect(n)) for n in self._placed_names()]
+        tiles = [self._screen_rect(self._tile_rect(n)) for n in self._placed_names()] + list(arrows)
         for y in (r.top - h - px(2), r.bottom + px(2)):
             for x in (r.left, r.right - w, r.centerx - w // 2):
                 box = pygame.Rect(x, y, w, h)
@@ -1513,6 +1519,27 @@ class Level7Table(GameTable):
         from game.level7.rules.maps import view
 
         return not any(slot[0] == "N" for _n, slot in view(self.state).open_doors(name))
+
+    def _side_arrow_bounds(self, name: str) -> list[pygame.Rect]:
+        """The boxes on screen of the explore arrows that may be drawn on a placed tile's east,
+        south and west doors facing open space (_arrow_shape): a name band kept off
+        only the top door's, and 'Mintatároló' (Hungarian, 125%) ran under its east door's "?"."""
+        from game.level7.rules.maps import view
+
+        return [self._arrow_shape(name, slot) for _n, slot in view(self.state).open_doors(name) if slot[0] != "N"]
+
+    def _arrow_shape(self, tile: str, door: tuple) -> pygame.Rect:
+        """The bounding box on screen of the explore arrow _draw_doors draws on `tile`'s `door`
+        (its triangle with its 2 px outline; the "?" lies inside it)."""
+        x, y = self.camera.to_screen(*self._door_point(tile, door))
+        dx, dy = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[door[0]]
+        r = self.ctx.px(22)
+        base = (x - dx * r * 0.4, y - dy * r * 0.4)
+        points = [(x + dx * r, y + dy * r), (base[0] - dy * r * 0.8, base[1] + dx * r * 0.8),
+                  (base[0] + dy * r * 0.8, base[1] - dx * r * 0.8)]
+        left, top = min(p[0] for p in points), min(p[1] for p in points)
+        right, bottom = max(p[0] for p in points), max(p[1] for p in points)
+        return pygame.Rect(math.floor(left) - 2, math.floor(top) - 2, math.ceil(right - left) + 5, math.ceil(bottom - top) + 5)
 
     def _top_arrow_span(self, name: str) -> tuple[int, int, int] | None:
         """(left, right, bottom) on screen of the door arrows on a placed tile's top edge (the
@@ -1913,10 +1940,12 @@ class Level7Table(GameTable):
         # The cards stood over figures on a crowded map (at 125% in 1280x720 they were 222 pixels
         # high in a view of 393, as wide as their title's line): the title wraps over the cards'
         # width, then the cards shrink, until a place clear of every figure is found.
+        # A title much wider than the cards (Greek, two cards at 1920x1080) made the panel wide and
+        # left the cards in a sea of empty panel: it goes on two balanced lines instead.
         laid, clear = [], []
         for size in sorted({most, most * 4 // 5, most * 13 // 20, max(px(48), most // 2)}, reverse=True):
             row = n * (size + px(12)) + px(20)
-            for lines in ([title], widgets.wrap(title, tfont, max(row, px(220)) - px(32))):
+            for lines in (self._placement_title_lines(title, tfont, row), widgets.wrap(title, tfont, max(row, px(220)) - px(32))):
                 w = max(row, max(tfont.size(line)[0] for line in lines) + px(32))
                 extra = (len(lines) - 1) * tfont.get_linesize()
                 panel, covers = self._placement_panel(w, size + px(58) + extra)
@@ -1928,8 +1957,8 @@ class Level7Table(GameTable):
         size = -size
         widgets.panel(surface, ctx, panel, alpha=235)
         self.panels.append((panel, len(self.buttons)))
-        for k, line in enumerate(lines):
-            widgets.text(surface, line, tfont, pal.text, (panel.left + px(16), panel.top + px(8) + k * tfont.get_linesize()))
+        for k, line in enumerate(lines):  # centred over the cards, which are centred in the panel
+            widgets.text(surface, line, tfont, pal.text, (panel.centerx, panel.top + px(8) + k * tfont.get_linesize()), "midtop")
         x = panel.centerx - (n * (size + px(12)) - px(12)) // 2
         for i, a in enumerate(self.actions):
             p = a.payload
@@ -1949,6 +1978,19 @@ class Level7Table(GameTable):
             widgets.text(surface, f"{i + 1}", nfont, pal.text, badge.center, "center")
             self.option_rects.append((rect.inflate(px(6), px(6)), i))
             x += size + px(12)
+
+    def _placement_title_lines(self, title: str, font, row: int) -> list[str]:
+        """The placement panel's title on one line, or on two balanced lines when one line would
+        be much wider than the row of cards (the panel is then sized by its cards, not its title)."""
+        px = self.ctx.px
+        one = font.size(title)[0] + px(32)
+        if one <= max(row, px(220)) * 3 // 2:
+            return [title]
+        for slack in (24, 64, 120):  # the narrowest of two lines that the words allow
+            lines = widgets.wrap(title, font, max(row - px(32), (one - px(32)) // 2 + px(slack)), break_words=False)
+            if len(lines) <= 2:
+                return lines
+        return [title]
 
     def _placement_panel(self, w: int, h: int) -> tuple[pygame.Rect, tuple[int, int, int]]:
         """Where the placement cards lie: below the map's middle, unless a figure or a ghost lies

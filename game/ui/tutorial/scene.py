@@ -90,6 +90,17 @@ class TutorialTable:
         self._record()
         return True
 
+    def may_prepare(self, action: Action) -> bool:
+        """A click that would open an action's panel (Level 7's attack preview on a lit guard,
+        while the step wants the turn ended: the panel hid the End button) says the step's
+        reason instead, when the step would refuse that action."""
+        refusal = self.runner.refusal(action)
+        if refusal is None:
+            return super().may_prepare(action)
+        self.cancel()
+        self._refuse(*refusal)
+        return False
+
     def _refuse(self, message: str, rule: str) -> None:
         self.feedback, self.feedback_rule = message, rule
         self._refusals += 1
@@ -336,6 +347,11 @@ class TutorialTable:
     def lesson_rect(self, h: Highlight) -> pygame.Rect | None:
         """The title's: where a highlight of the map (area, figure, square, door...) is on screen."""
         return None
+
+    def lesson_make_room(self, box: pygame.Rect) -> None:
+        """The title's: where the text box (`box`, placed) still covers what the step points at
+        on the map (every place in a small view does: Level 7 at 125% in 1280x720), the map is
+        framed again beside the box, from the next frame."""
 
     def lesson_focus(self) -> list[pygame.Rect]:
         """The title's: what the lesson's text is about on the map though no highlight points at
@@ -628,6 +644,7 @@ class TutorialTable:
         shown = [t for t in targets if t.width]
         shown += [self.arrow_zone(t) for t in shown if t.width < self.view_rect.width // 2]  # and their arrows
         self.panel_rect = rect = self._panel_place(lambda w, compact=False: content(w, compact)[2], shown)
+        self.lesson_make_room(rect)
         compact = self.panel_compact
         lines, extra, need = content(rect.width, compact)
         body, line_h, title_font, text_top, _base, bh, low = look(compact)
