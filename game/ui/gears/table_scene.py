@@ -868,7 +868,16 @@ class GearsTable(GameTable):
         if ch.targets:
             return _("Click a lit Locust to see the attack.")
         if ch.cards and phase == "order":
-            return _("Click an order card to play it.")
+            if any(a.kind == "play" for acts in ch.cards.values() for a in acts):
+                return _("Click an order card to play it.")
+            # One Order card a turn (seed p. 9: the active player chooses one card of his hand):
+            # once it is resolved, a lit card is one more discarded for a special action (revive,
+            # pick up, equipment: seed p. 9-10), not a second order. 'Click an order card to play
+            # it' was shown after an Assault (el, hot-seat), as if another card could be played.
+            c = self.state.cogs.get(ch.decider or "")
+            if c is not None:
+                return _("{name}'s Order card is resolved: a lit card may be discarded for a special action, or "
+                         "choose End the Order Step.").format(name=words.character(self.content, c.character))
         if ch.cards:
             return _("Click a lit card, or a button at the right of this line.")
         cog = self._covering_cog()
