@@ -1193,7 +1193,7 @@ class GearsTable(GameTable):
             tag = pygame.Rect(0, 0, w + self.ctx.px(10), h + self.ctx.px(4))
             tag.center = (round(at[0]), round(at[1]))
             tag = self._clear_of_figures(tag.clamp(board_rect).clamp(self.view_rect), area, mid, inside, a, b,
-                                         board_rect)
+                                         board_rect, [t for _a, _b, t, _text, _f in out])
             out.append((a, b, tag, text, font))
         return out
 
@@ -1208,12 +1208,14 @@ class GearsTable(GameTable):
                 boxes.append(box)
         return boxes
 
-    def _clear_of_figures(self, tag: pygame.Rect, area: str, mid, inside, a, b, board_rect) -> pygame.Rect:
+    def _clear_of_figures(self, tag: pygame.Rect, area: str, mid, inside, a, b, board_rect,
+                          tags: list[pygame.Rect] = ()) -> pygame.Rect:
         """A map exit's or entrance's tag moved, within its area, off the figures' tokens: a
         Ticker spawned at Roadblocks' exit covered its 'Map exit: entering it explores'. Further
         in from the edge, then to either side along it; where it is anyway (the tokens are drawn
-        over it) when no place in the area is clear."""
-        boxes = self._figure_boxes()
+        over it) when no place in the area is clear. Off the `tags` placed before it too: at
+        Roadblocks' set-up the Greek exit's tag lay over the entrance's, the tiles side by side."""
+        boxes = self._figure_boxes() + list(tags)
         if not any(tag.colliderect(box) for box in boxes):
             return tag
         d = math.dist(mid, inside) or 1.0
@@ -1423,11 +1425,11 @@ class GearsTable(GameTable):
                  for key, token in self.token_rects.items() if token.colliderect(self.view_rect)}  # a token out of
         # view has no name in it: clamped into the view, its name would stand beside nothing
         sizes = {key: font.size(t) for key, t in texts.items()}
-        # The dropped weapons' tags and names are in the way too (keys with no label of their own).
-        clear = dict(self.token_rects)
-        for i, (tag, name_rect, _name) in enumerate(self._dropped_tags()):
-            clear[f"dropped:{i}"] = tag.union(name_rect)
-        self.label_rects = labels.place_labels(clear, sizes, self.view_rect)
+        # The map's own texts are in the way too: the dropped weapons' tags and names, the map
+        # exit's or entrance's tag ('Theron Guard 3' lay over a dropped 'Torque').
+        fixed = [tag.union(name_rect) for tag, name_rect, _name in self._dropped_tags()]
+        fixed += [tag for _a, _b, tag, _text, _font in self._map_exit_marks()]
+        self.label_rects = labels.place_labels(self.token_rects, sizes, self.view_rect, fixed=fixed)
         shadow = max(1, font.get_height() // 16)
         return [Sprite(("label", key), (texts[key], font, tuple(rect)), rect.inflate(2 * shadow + 4, 2 * shadow + 4),
                        partial(self._paint_label, texts[key], font, rect.topleft))
