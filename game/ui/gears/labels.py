@@ -14,6 +14,9 @@ where none is clear of the tokens too, the place clear of the texts that covers 
 """
 from __future__ import annotations
 
+import itertools
+from typing import Iterator
+
 import pygame
 
 
@@ -38,10 +41,10 @@ def _spots(token: pygame.Rect, w: int, h: int, gap: int) -> list[pygame.Rect]:
     return out
 
 
-def _rings(token: pygame.Rect, w: int, h: int, gap: int, rings: int = 3) -> list[pygame.Rect]:
+def _rings(token: pygame.Rect, w: int, h: int, gap: int, rings: int = 3) -> Iterator[pygame.Rect]:
     """Places further out than `_spots`: a grid of half a label's width by a label's height
-    round the token, ring by ring, nearest first, none over the token itself."""
-    out = []
+    round the token, ring by ring, nearest first, none over the token itself (made as asked:
+    most labels find a place among the first six)."""
     sx, sy = w // 2 + gap, h + gap
     for ring in range(1, rings + 1):
         cells = [(i, j) for i in range(-2 * ring, 2 * ring + 1) for j in range(-ring - 1, ring + 2)
@@ -50,8 +53,7 @@ def _rings(token: pygame.Rect, w: int, h: int, gap: int, rings: int = 3) -> list
             c = pygame.Rect(0, 0, w, h)
             c.center = (token.centerx + i * sx, token.centery + j * sy)
             if not c.colliderect(token):
-                out.append(c)
-    return out
+                yield c
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
@@ -71,7 +73,7 @@ def place_labels(tokens: dict[str, pygame.Rect], sizes: dict[str, tuple[int, int
         others = [r for k, r in tokens.items() if k != key]
         texts = list(placed.values()) + list(fixed)
         best, best_cost = None, None
-        for n, spot in enumerate(_spots(tokens[key], w, h, gap) + _rings(tokens[key], w, h, gap)):
+        for n, spot in enumerate(itertools.chain(_spots(tokens[key], w, h, gap), _rings(tokens[key], w, h, gap))):
             if bounds is not None and not bounds.contains(spot):
                 spot = spot.clamp(bounds)
             on_text = sum(_overlap(spot, r) for r in texts)
