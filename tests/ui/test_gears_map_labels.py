@@ -97,3 +97,19 @@ def test_greek_map_entrance_and_exit_tags_apart(make_app, size):
         table = _drawn(app, _played("roadblocks", seed, 0), size)
         assert len([k for k, _r in _map_texts(table) if k.startswith("tag")]) == 2
         assert not _overlapping(table)
+
+
+def test_the_hovered_areas_name_keeps_off_the_figures(make_app):
+    """The hovered area's name tag went at the top of the area over whatever stood there (Hive's
+    'Lépcsőakna (6B)' over Marcus's token, against his name, hu at 1920x1080). Emergence, seed 3
+    after 40 actions, 1280x720: Augustus stands under Checkpoint's top; the tag keeps off his
+    token and name, inside the area's box."""
+    size = (1280, 720)
+    app = make_app(size)
+    table = _drawn(app, _played("emergence", 3, 40), size)
+    area = "2A:checkpoint"
+    assert any(c.area == area for c in table.state.cogs.values())
+    tag = table._area_tag(area)[0]
+    figures = list(table.token_rects.values()) + list(table.label_rects.values())
+    assert not [r for r in figures if r.colliderect(tag)]
+    assert table._area_box(area).collidepoint(tag.center)

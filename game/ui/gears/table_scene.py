@@ -960,8 +960,10 @@ class GearsTable(GameTable):
         # not be the viewer's), so whether it is one is part of what it shows.
         hover = (self.hover_area, self.hover_area in self.choices.areas)
         named = self.hover_named_area if self._not_yours() is None else None
-        return {"hover_area": (hover, [self._area_box(self.hover_area), self._area_tag(self.hover_area)[0]]
-                               if self.hover_area else []),
+        # The tag's place is part of what it shows: it keeps off the figures, which move.
+        tag = self._area_tag(self.hover_area)[0] if self.hover_area else None
+        return {"hover_area": ((hover, tuple(tag) if tag else None),
+                               [self._area_box(self.hover_area), tag] if self.hover_area else []),
                 "named_area": (named, [self._area_box(named)] if named else []),
                 "lit": self._lit_part(),
                 "cover": self._cover_part(),
@@ -1280,6 +1282,10 @@ class GearsTable(GameTable):
         rect = rect.clamp(self.view_rect)
         fixed = [tag for _a, _b, tag, _t, _f in self._map_exit_marks()] + \
             [tag.union(name) for tag, name, _n in self._dropped_tags()]
+        # The figures and their names too (as last drawn): hovering Hive's Stairwell (6B) laid
+        # 'Lépcsőakna (6B)' over Marcus's token, against his name (hu, 1920x1080, zoomed in).
+        fixed += [r for r in list(self.token_rects.values()) + list(self.label_rects.values())
+                  if r.colliderect(self.view_rect)]
         if not any(rect.colliderect(tag) for tag in fixed):
             return rect, text, font
         tries = [rect.move(0, tag.bottom + px(4) - rect.top) for tag in fixed] + \
@@ -1287,9 +1293,16 @@ class GearsTable(GameTable):
         low = rect.copy()
         low.bottom = box.bottom - px(6)
         tries.append(low)
-        for moved in sorted(tries, key=lambda r: abs(r.top - rect.top)):
+        # Then down the area's box, at its middle and either side (as kit/clear_place.py slides a
+        # panel along the view's edges): a crowded area's figures take its top and its bottom.
+        room = max(0, box.height - rect.height - px(12))
+        for k in range(1, 8):
+            for x in (box.centerx, box.left + px(6) + rect.width // 2, box.right - px(6) - rect.width // 2):
+                tries.append(rect.copy())
+                tries[-1].midtop = (x, box.top + px(6) + room * k // 8)
+        for moved in sorted(tries, key=lambda r: abs(r.top - rect.top) + abs(r.centerx - rect.centerx)):
             moved = moved.clamp(self.view_rect)
-            if not any(moved.colliderect(tag) for tag in fixed):
+            if box.collidepoint(moved.center) and not any(moved.colliderect(tag) for tag in fixed):
                 return moved, text, font
         return rect, text, font
 
