@@ -870,7 +870,16 @@ class GearsTable(GameTable):
         if ch.targets:
             return _("Click a lit Locust to see the attack.")
         if ch.cards and phase == "order":
-            return _("Click an order card to play it.")
+            if any(a.kind == "play" for acts in ch.cards.values() for a in acts):
+                return _("Click an order card to play it.")
+            # One Order card a turn (seed p. 9: the active player chooses one card of his hand):
+            # once it is resolved, a lit card is one more discarded for a special action (revive,
+            # pick up, equipment: seed p. 9-10), not a second order. 'Click an order card to play
+            # it' was shown after an Assault (el, hot-seat), as if another card could be played.
+            c = self.state.cogs.get(ch.decider or "")
+            if c is not None:
+                return _("{name}'s Order card is resolved: a lit card may be discarded for a special action, or "
+                         "choose End the Order Step.").format(name=words.character(self.content, c.character))
         if ch.cards:
             return _("Click a lit card, or a button at the right of this line.")
         cog = self._covering_cog()
@@ -953,8 +962,10 @@ class GearsTable(GameTable):
         # not be the viewer's), so whether it is one is part of what it shows.
         hover = (self.hover_area, self.hover_area in self.choices.areas)
         named = self.hover_named_area if self._not_yours() is None else None
-        return {"hover_area": (hover, [self._area_box(self.hover_area), self._area_tag(self.hover_area)[0]]
-                               if self.hover_area else []),
+        # The tag's place is part of what it shows: it keeps off the figures, which move.
+        tag = self._area_tag(self.hover_area)[0] if self.hover_area else None
+        return {"hover_area": ((hover, tuple(tag) if tag else None),
+                               [self._area_box(self.hover_area), tag] if self.hover_area else []),
                 "named_area": (named, [self._area_box(named)] if named else []),
                 "lit": self._lit_part(),
                 "cover": self._cover_part(),
@@ -1186,7 +1197,7 @@ class GearsTable(GameTable):
             tag = pygame.Rect(0, 0, w + self.ctx.px(10), h + self.ctx.px(4))
             tag.center = (round(at[0]), round(at[1]))
             tag = self._clear_of_figures(tag.clamp(board_rect).clamp(self.view_rect), area, mid, inside, a, b,
-                                         board_rect)
+                                         board_rect, [t for _a, _b, t, _text, _f in out])
             out.append((a, b, tag, text, font))
         return out
 
@@ -1201,12 +1212,14 @@ class GearsTable(GameTable):
                 boxes.append(box)
         return boxes
 
-    def _clear_of_figures(self, tag: pygame.Rect, area: str, mid, inside, a, b, board_rect) -> pygame.Rect:
+    def _clear_of_figures(self, tag: pygame.Rect, area: str, mid, inside, a, b, board_rect,
+                          tags: list[pygame.Rect] = ()) -> pygame.Rect:
         """A map exit's or entrance's tag moved, within its area, off the figures' tokens: a
         Ticker spawned at Roadblocks' exit covered its 'Map exit: entering it explores'. Further
         in from the edge, then to either side along it; where it is anyway (the tokens are drawn
-        over it) when no place in the area is clear."""
-        boxes = self._figure_boxes()
+        over it) when no place in the area is clear. Off the `tags` placed before it too: at
+        Roadblocks' set-up the Greek exit's tag lay over the entrance's, the tiles side by side."""
+        boxes = self._figure_boxes() + list(tags)
         if not any(tag.colliderect(box) for box in boxes):
             return tag
         d = math.dist(mid, inside) or 1.0
@@ -1271,6 +1284,10 @@ class GearsTable(GameTable):
         rect = rect.clamp(self.view_rect)
         fixed = [tag for _a, _b, tag, _t, _f in self._map_exit_marks()] + \
             [tag.union(name) for tag, name, _n in self._dropped_tags()]
+        # The figures and their names too (as last drawn): hovering Hive's Stairwell (6B) laid
+        # 'Lépcsőakna (6B)' over Marcus's token, against his name (hu, 1920x1080, zoomed in).
+        fixed += [r for r in list(self.token_rects.values()) + list(self.label_rects.values())
+                  if r.colliderect(self.view_rect)]
         if not any(rect.colliderect(tag) for tag in fixed):
             return rect, text, font
         tries = [rect.move(0, tag.bottom + px(4) - rect.top) for tag in fixed] + \
@@ -1278,9 +1295,16 @@ class GearsTable(GameTable):
         low = rect.copy()
         low.bottom = box.bottom - px(6)
         tries.append(low)
-        for moved in sorted(tries, key=lambda r: abs(r.top - rect.top)):
+        # Then down the area's box, at its middle and either side (as kit/clear_place.py slides a
+        # panel along the view's edges): a crowded area's figures take its top and its bottom.
+        room = max(0, box.height - rect.height - px(12))
+        for k in range(1, 8):
+            for x in (box.centerx, box.left + px(6) + rect.width // 2, box.right - px(6) - rect.width // 2):
+                tries.append(rect.copy())
+                tries[-1].midtop = (x, box.top + px(6) + room * k // 8)
+        for moved in sorted(tries, key=lambda r: abs(r.top - rect.top) + abs(r.centerx - rect.centerx)):
             moved = moved.clamp(self.view_rect)
-            if not any(moved.colliderect(tag) for tag in fixed):
+            if box.collidepoint(moved.center) and not any(moved.colliderect(tag) for tag in fixed):
                 return moved, text, font
         return rect, text, font
 
@@ -1416,11 +1440,11 @@ class GearsTable(GameTable):
                  for key, token in self.token_rects.items() if token.colliderect(self.view_rect)}  # a token out of
         # view has no name in it: clamped into the view, its name would stand beside nothing
         sizes = {key: font.size(t) for key, t in texts.items()}
-        # The dropped weapons' tags and names are in the way too (keys with no label of their own).
-        clear = dict(self.token_rects)
-        for i, (tag, name_rect, _name) in enumerate(self._dropped_tags()):
-            clear[f"dropped:{i}"] = tag.union(name_rect)
-        self.label_rects = labels.place_labels(clear, sizes, self.view_rect)
+        # The map's own texts are in the way too: the dropped weapons' tags and names, the map
+        # exit's or entrance's tag ('Theron Guard 3' lay over a dropped 'Torque').
+        fixed = [tag.union(name_rect) for tag, name_rect, _name in self._dropped_tags()]
+        fixed += [tag for _a, _b, tag, _text, _font in self._map_exit_marks()]
+        self.label_rects = labels.place_labels(self.token_rects, sizes, self.view_rect, fixed=fixed)
         shadow = max(1, font.get_height() // 16)
         return [Sprite(("label", key), (texts[key], font, tuple(rect)), rect.inflate(2 * shadow + 4, 2 * shadow + 4),
                        partial(self._paint_label, texts[key], font, rect.topleft))
