@@ -622,10 +622,22 @@ def face_marks(ctx, L: dict, h: int, motifs: tuple, clear_left: int = 0,
     right = art.right - 1 if shown is None else min(art.right - 1, shown - 2)
     room = pygame.Rect(left, top, max(0, right - left), max(0, L["name"].top - 1 - top))
     for n in range(len(motifs), 0, -1):
+        first = carried(motifs, n)
         for tight in (False, True):
-            if motif_size(room, motifs[:n], font, least=SMALL_MARK, tight=tight) is not None:
-                return room, tuple(motifs[:n]), True, tight
+            if motif_size(room, first, font, least=SMALL_MARK, tight=tight) is not None:
+                return room, first, True, tight
     return box, tuple(motifs), False, False
+
+
+def carried(motifs: tuple, n: int) -> tuple:
+    """The first `n` motifs, the last of them bearing the value of the first one left out where
+    it has none of its own: a Lieutenant in play at 36 px showed its team mark without the '+1'
+    the strength mark after it carries (team, +1: its other units get +1)."""
+    first = tuple(motifs[:n])
+    value = motifs[n][1] if 0 < n < len(motifs) else ""
+    if value and not first[-1][1]:
+        first = first[:-1] + ((first[-1][0], value),)
+    return first
 
 
 def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L, faint: bool = False) -> None:
