@@ -1414,7 +1414,7 @@ _CITIES = widgets.Memo(60)
 
 SECTOR_LABEL_LEAST = 7  # px: the least size a sector's name is drawn at on its chip
 EXTRA_SPOT = 0.4  # the empty Extra Sector spot's width, in chips
-SECTOR_LABEL_SQUEEZE = 1.2  # a chip's line may be drawn this much narrower (_blit_line)
+SECTOR_LABEL_SQUEEZE = 1.2  # a chip's line may be drawn this much narrower (_blit_line) where no line fits it
 
 
 def sector_labels(ctx, names: list[str], width: int, height: int, size: float) -> list[tuple[list[str], pygame.font.Font]] | None:
@@ -1434,12 +1434,17 @@ def sector_labels(ctx, names: list[str], width: int, height: int, size: float) -
     for px in range(max(SECTOR_LABEL_LEAST, round(size)), SECTOR_LABEL_LEAST - 1, -1):
         out = []
         for name in names:
-            got = fit_name(lambda n: _font(ctx, n, True), name, round(width * SECTOR_LABEL_SQUEEZE), px,
-                           max(SECTOR_LABEL_LEAST, round(px * 0.85)), 3)
-            font = _font(ctx, got.size, True)
-            if not got.fits or len(got.lines) * (font.get_linesize() - 1) + 2 > height // 2:
+            # Each name at its chip's width first (a size smaller, or broken between syllables):
+            # squeezed only where no such line fits at this size. A one-line Hungarian
+            # 'Erősítés' at 1920x1080 was drawn squeezed, the room a fifth wider for every name.
+            for room in (width, round(width * SECTOR_LABEL_SQUEEZE)):
+                got = fit_name(lambda n: _font(ctx, n, True), name, room, px, max(SECTOR_LABEL_LEAST, round(px * 0.85)), 3)
+                font = _font(ctx, got.size, True)
+                if got.fits and len(got.lines) * (font.get_linesize() - 1) + 2 <= height // 2:
+                    out.append((list(got.lines), font))
+                    break
+            else:
                 break
-            out.append((list(got.lines), font))
         else:
             return out
     return None
