@@ -86,10 +86,8 @@ class HelpOverlay(Scene):
         # Wide enough for the heading and the table's name beside it (a long name overlapped it).
         heading_w = ctx.font(26, bold=True).size(_("Keyboard shortcuts"))[0] + ctx.font(15).size(self.title)[0] + px(96)
         w = min(surface.get_width() - px(40), max(key_w + desc_w + px(80), heading_w))
-        tabs = px(34) if self.rules else 0
-        h = min(surface.get_height() - px(40) - 2 * tabs, px(130) + row * len(self.entries))
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (surface.get_width() // 2, surface.get_height() // 2 + tabs // 2)
+        rect = pygame.Rect(0, 0, w, self._keys_height(surface))
+        rect.centerx, rect.top = surface.get_width() // 2, self._panel_top(surface)
         widgets.panel(surface, ctx, rect)
         widgets.text(surface, _("Keyboard shortcuts"), ctx.font(26, bold=True), pal.accent, (rect.left + px(32), rect.top + px(24)))
         title = widgets.elide(self.title, ctx.font(15), max(px(40), w - heading_w + ctx.font(15).size(self.title)[0]))
@@ -106,6 +104,25 @@ class HelpOverlay(Scene):
             y += row
         widgets.text(surface, _("Press F1 or Esc to close"), ctx.font(13), pal.text_dim, (rect.centerx, rect.bottom - px(14)), "midbottom")
         self._draw_tabs(surface, rect)
+
+    def _keys_height(self, surface: pygame.Surface) -> int:
+        px = self.ctx.px
+        tabs = px(34) if self.rules else 0
+        return min(surface.get_height() - px(40) - 2 * tabs, px(130) + px(34) * len(self.entries))
+
+    def _rules_height(self, surface: pygame.Surface) -> int:
+        px = self.ctx.px
+        return min(surface.get_height() - px(80), px(560))
+
+    def _panel_top(self, surface: pygame.Surface) -> int:
+        """Where both tabs' panels start: the taller of the two centred below the tabs' row, so
+        the tabs stand at one height whichever is open (each panel centred on its own put the
+        Keys and Rules tabs 29 px apart at 1280x720). The Keys panel alone is centred."""
+        if not self.rules:
+            return (surface.get_height() - self._keys_height(surface)) // 2
+        tabs = self.ctx.px(34)
+        tallest = max(self._keys_height(surface), self._rules_height(surface))
+        return (surface.get_height() - tabs - tallest) // 2 + tabs
 
     def _draw_tabs(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Keys / Rules tab headers on the panel's top edge (Tab switches)."""
@@ -136,11 +153,10 @@ class HelpOverlay(Scene):
         ctx, pal, px = self.ctx, self.ctx.palette, self.ctx.px
         widgets.dim(surface, 160)
         w = min(surface.get_width() - px(40), px(980))
-        h = min(surface.get_height() - px(80), px(560))
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (surface.get_width() // 2, surface.get_height() // 2 + px(16))
+        rect = pygame.Rect(0, 0, w, self._rules_height(surface))
+        rect.centerx, rect.top = surface.get_width() // 2, self._panel_top(surface)
         widgets.panel(surface, ctx, rect)
-        widgets.text(surface, _("Rules"), ctx.font(26, bold=True), pal.accent, (rect.left + px(32), rect.top + px(20)))
+        widgets.text(surface, _("Rules"), ctx.font(26, bold=True), pal.accent, (rect.left + px(32), rect.top + px(24)))
         list_w, labels = self.rule_list(w)
         row = px(26)
         y = rect.top + px(70)

@@ -135,8 +135,32 @@ def wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
     characters only where no such place fits; with `break_words=False` it goes to the next
     line whole (a narrower first line is then left empty), and a word wider than every line is
     cut with an ellipsis as `elide` cuts."""
-    key = ("wrap", font, s, width, first, break_words, hyphenate and i18n.language())
+    key = ("wrap", font, s, width, first, break_words, hyphenate, i18n.language())
     return list(_LAID_OUT.get(key, lambda: tuple(_wrap(s, font, width, first, break_words, hyphenate))))
+
+
+# Words a line does not end with (the language's articles; any one-letter word is held too):
+# a Greek save's invader seat broke as 'Ο' / 'εισβολέας', a Hungarian 'a' / 'vörös tengerészgyalogos'.
+ARTICLES = {"el": frozenset({"ο", "η", "το", "οι", "τα", "τη", "την", "τον", "του", "της", "των", "τις", "τους"}),
+            "hu": frozenset({"a", "az", "egy"})}
+
+
+def _held(word: str) -> bool:
+    """Whether `word` stays on the line of the word after it."""
+    return (len(word) == 1 and word.isalpha()) or word.lower() in ARTICLES.get(i18n.language(), ())
+
+
+def _words(paragraph: str, font: pygame.font.Font, width: int) -> list[str]:
+    """The paragraph's words, an article (or a one-letter word) joined to the word after it as
+    one unbreakable word where the two fit a line together."""
+    words = paragraph.split(" ")
+    out: list[str] = []
+    for word in words:
+        if out and _held(out[-1].rsplit(" ", 1)[-1]) and word and font.size(f"{out[-1]} {word}")[0] <= width:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
 
 
 def _wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
@@ -145,7 +169,7 @@ def _wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
     room = width if first is None else first  # the current line's width
     for paragraph in s.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
+        for word in _words(paragraph, font, width):
             candidate = f"{line} {word}" if line else word
             if font.size(candidate)[0] <= room:
                 line = candidate

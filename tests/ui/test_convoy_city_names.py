@@ -116,3 +116,42 @@ def test_greek_sector_names_read_at_ten_pixels_or_more_at_1920x1080(make_app, mo
             assert not small, (city.id, small)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", [(230, 204), (366, 330)])  # 1920x1080's city, a city shown large
+def test_the_hungarian_reinforce_is_never_squeezed(make_app, monkeypatch, size, scale):
+    """'Erősítés' on one line was drawn squeezed sideways at 1920x1080 (every chip's name was
+    fitted a fifth wider than its chip): it goes a size smaller, or breaks between syllables."""
+    from dataclasses import replace
+
+    from game.convoy.content import load_content
+    from game.ui.scene import ChangeSettings
+
+    app = make_app((1920, 1080))
+    app.apply(ChangeSettings(replace(app.ctx.settings, ui_scale=scale)))
+    monkeypatch.setattr(cards, "_CITIES", widgets.Memo(60))  # drawn afresh
+    squeezed: list[tuple[str, int, int]] = []
+    real = cards._blit_line
+
+    def spy(surface, text, font, colour, centre, width, shadow=True):
+        if font.size(text)[0] > width:
+            squeezed.append((text, font.size(text)[0], width))
+        return real(surface, text, font, colour, centre, width, shadow)
+
+    monkeypatch.setattr(cards, "_blit_line", spy)
+    content = load_content()
+    i18n.set_language("hu")
+    try:
+        word = i18n._("Reinforce")
+        assert word == "Erősítés"
+        shown = 0
+        for city in content.cities:
+            for extra in (False, True):
+                cards.draw_city(pygame.Surface(size), app.ctx, pygame.Rect((0, 0), size), content, city.id, extra_sector=extra)
+                shown += "reinforce" in city.sectors
+        assert shown
+        pieces = [(t, w, room) for t, w, room in squeezed if _letters(t).rstrip("-") in word or t == word]
+        assert not pieces, pieces
+    finally:
+        i18n.set_language("en")

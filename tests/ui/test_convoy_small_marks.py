@@ -43,7 +43,7 @@ def test_cards_in_play_at_1280x720_show_their_first_mark_readable(make_app, monk
         motifs = table.card_art(st.ids[uid])
         if not motifs:
             continue
-        got = [d for d in drawn.get(rect.size, ()) if d[1] and d[1][0] == motifs[0]]
+        got = [d for d in drawn.get(rect.size, ()) if d[1] and d[1][0][0] == motifs[0][0]]  # its kind (it may bear the next one's value)
         assert got, (st.ids[uid], rect.size, "no mark drawn")
         sizes = [motif_size(box, marks, font, least=least, tight=tight) for box, marks, least, tight, font in got]
         assert max(s or 0 for s in sizes) >= cards.SMALL_MARK + 1, (st.ids[uid], rect.size, sizes)
@@ -63,3 +63,27 @@ def test_the_card_shown_large_keeps_its_emblem_and_every_mark(make_app, monkeypa
     L = cards.face_layout(table.ctx, table.content, st.ids[uid], big.width, big.height)
     marks = cards.face_marks(table.ctx, L, big.height, table.card_art(st.ids[uid]))
     assert marks is not None and not marks[2] and marks[1] == table.card_art(st.ids[uid])
+
+
+def test_a_lieutenant_in_play_shows_its_team_mark_with_the_plus_one(make_app):
+    """A Lieutenant's (and Overseer's) picture is its team and '+1' (its other units' strength):
+    on a face 36-41 px wide with the marks alone only the team mark fitted, and it showed
+    without the '+1'. The mark shown bears the value of the mark it stands for."""
+    from game.convoy.content import load_content
+    from game.ui.convoy.card_art import card_motifs
+
+    app = make_app((1280, 720))
+    content = load_content()
+    checked = 0
+    for card in ("lieutenant", "overseer"):
+        motifs = card_motifs(content, card)
+        assert motifs == (("team", ""), ("strength", "+1"))
+        for w in range(36, 42):
+            h = round(w * cards.CARD_H / cards.CARD_W)
+            for clear in (0, w // 3):
+                L = cards.face_layout(app.ctx, content, card, w, h)
+                box, shown, alone, tight = cards.face_marks(app.ctx, L, h, motifs, clear)
+                assert shown[0][0] == "team", (card, w, shown)
+                assert "+1" in [label for _k, label in shown], (card, w, clear, shown)
+                checked += len(shown) < len(motifs)
+    assert checked  # the faces where the strength mark does not fit beside it

@@ -46,3 +46,33 @@ def test_f1_at_the_roadblocks_ticker_question_opens_its_rule(make_app):
     app.run(max_frames=1)
     assert table.state.proc["pending"]["kind"] == "ticker_area"
     assert rules_tab_opened_by_f1(app) == "9.2.4"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("game", ["gears", "doom", "level7", "convoy"])
+def test_the_keys_and_rules_tabs_stand_at_one_height(make_app, monkeypatch, game, size):
+    """The F1 help's two tabs: each panel was centred on its own, so the Keys and Rules tabs (and
+    the headings under them) stood 29 px apart at 1280x720 as Tab switched between them."""
+    import pygame
+
+    from game.ui import widgets
+
+    app = make_app(size)
+    help_ = HelpOverlay(app.ctx, "Help", [("Space", "x")] * 8, below=_Below(game))
+    heading_tops = []
+    real = widgets.text
+
+    def spy(surface, text, font, colour, pos, *args, **kwargs):
+        rect = real(surface, text, font, colour, pos, *args, **kwargs)
+        if text in (i18n._("Keyboard shortcuts"), i18n._("Rules")) and font.point_size >= app.ctx.px(26):
+            heading_tops.append(rect.top)
+        return rect
+
+    monkeypatch.setattr(widgets, "text", spy)
+    tabs = []
+    for tab in ("keys", "rules"):
+        help_.tab = tab
+        help_.draw(pygame.Surface(size))
+        tabs.append(dict(help_.tab_rects))
+    assert tabs[0] == tabs[1]
+    assert len(heading_tops) == 2 and heading_tops[0] == heading_tops[1], heading_tops

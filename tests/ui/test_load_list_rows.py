@@ -47,3 +47,51 @@ def test_a_save_row_names_every_seat(make_app, config_dir, monkeypatch, key, lan
     for t, r in drawn:
         if any(name in t for name in names):
             assert any(row.contains(r) for row in rows), (t, r, rows)  # inside its row, not under the next
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["el", "hu"])
+def test_no_detail_line_ends_with_an_article(make_app, config_dir, monkeypatch, lang, size, scale):
+    """The seats' names break between words, never after an article: the Greek invader's seat
+    broke as 'Ο' / 'εισβολέας (άνθρωπος)' (widgets.wrap holds an article to the next word)."""
+    from game.ui import widgets
+
+    app = make_app(size)
+    app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=scale)))
+    i18n.set_language(lang)
+    from game.doom.rules.title import DoomTitle
+
+    setup, saves, _session, _seats = _setup("doom", app.ctx)
+    for marines in (1, 2, 3):
+        session = Session.start(DoomTitle(), "knee_deep", 7, {"marines": marines})
+        saves.save_named(session, ["human"] * marines + ["bot"])
+        saves.save_named(session, ["bot"] * marines + ["human"])
+    app.push(setup)
+    setup.show_saves()
+    drawn = record_text_rects(monkeypatch)
+    for scroll in range(6):  # every row, a screen at a time
+        setup.scroll, setup.dirty = scroll, True
+        app._force_redraw = True
+        app.run(max_frames=1)
+    assert sum("(" in t for t, _r in drawn) >= 6
+    for t, _r in drawn:
+        last = t.rstrip().rsplit(" ", 1)
+        assert len(last) < 2 or last[-1] not in ("Ο", "Η", "Το", "a", "az"), t
+
+
+@pytest.mark.parametrize("lang, text, held", [
+    ("el", "Κόκκινος πεζοναύτης (άνθρωπος), Ο εισβολέας (άνθρωπος)", "Ο"),
+    ("hu", "Vörös tengerészgyalogos (ember), a megszálló (ember)", "a"),
+    ("hu", "Vörös tengerészgyalogos (ember), az ellenség (ember)", "az"),
+])
+def test_wrap_keeps_an_article_with_its_word(make_app, lang, text, held):
+    from game.ui import widgets
+
+    app = make_app()
+    i18n.set_language(lang)
+    font = app.ctx.font(13)
+    head = text[:text.index(f" {held} ") + len(held) + 1]
+    lines = widgets.wrap(text, font, font.size(head)[0])  # the article fits the first line, its word does not
+    assert lines[0] == head[:-len(held) - 1] and lines[1].startswith(f"{held} "), lines
+    assert " ".join(lines) == text

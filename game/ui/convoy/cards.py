@@ -622,10 +622,22 @@ def face_marks(ctx, L: dict, h: int, motifs: tuple, clear_left: int = 0,
     right = art.right - 1 if shown is None else min(art.right - 1, shown - 2)
     room = pygame.Rect(left, top, max(0, right - left), max(0, L["name"].top - 1 - top))
     for n in range(len(motifs), 0, -1):
+        first = carried(motifs, n)
         for tight in (False, True):
-            if motif_size(room, motifs[:n], font, least=SMALL_MARK, tight=tight) is not None:
-                return room, tuple(motifs[:n]), True, tight
+            if motif_size(room, first, font, least=SMALL_MARK, tight=tight) is not None:
+                return room, first, True, tight
     return box, tuple(motifs), False, False
+
+
+def carried(motifs: tuple, n: int) -> tuple:
+    """The first `n` motifs, the last of them bearing the value of the first one left out where
+    it has none of its own: a Lieutenant in play at 36 px showed its team mark without the '+1'
+    the strength mark after it carries (team, +1: its other units get +1)."""
+    first = tuple(motifs[:n])
+    value = motifs[n][1] if 0 < n < len(motifs) else ""
+    if value and not first[-1][1]:
+        first = first[:-1] + ((first[-1][0], value),)
+    return first
 
 
 def _emblem_into(out: pygame.Surface, card, art: pygame.Rect, look, L, faint: bool = False) -> None:
@@ -1402,7 +1414,7 @@ _CITIES = widgets.Memo(60)
 
 SECTOR_LABEL_LEAST = 7  # px: the least size a sector's name is drawn at on its chip
 EXTRA_SPOT = 0.4  # the empty Extra Sector spot's width, in chips
-SECTOR_LABEL_SQUEEZE = 1.2  # a chip's line may be drawn this much narrower (_blit_line)
+SECTOR_LABEL_SQUEEZE = 1.2  # a chip's line may be drawn this much narrower (_blit_line) where no line fits it
 
 
 def sector_labels(ctx, names: list[str], width: int, height: int, size: float) -> list[tuple[list[str], pygame.font.Font]] | None:
@@ -1422,12 +1434,17 @@ def sector_labels(ctx, names: list[str], width: int, height: int, size: float) -
     for px in range(max(SECTOR_LABEL_LEAST, round(size)), SECTOR_LABEL_LEAST - 1, -1):
         out = []
         for name in names:
-            got = fit_name(lambda n: _font(ctx, n, True), name, round(width * SECTOR_LABEL_SQUEEZE), px,
-                           max(SECTOR_LABEL_LEAST, round(px * 0.85)), 3)
-            font = _font(ctx, got.size, True)
-            if not got.fits or len(got.lines) * (font.get_linesize() - 1) + 2 > height // 2:
+            # Each name at its chip's width first (a size smaller, or broken between syllables):
+            # squeezed only where no such line fits at this size. A one-line Hungarian
+            # 'Erősítés' at 1920x1080 was drawn squeezed, the room a fifth wider for every name.
+            for room in (width, round(width * SECTOR_LABEL_SQUEEZE)):
+                got = fit_name(lambda n: _font(ctx, n, True), name, room, px, max(SECTOR_LABEL_LEAST, round(px * 0.85)), 3)
+                font = _font(ctx, got.size, True)
+                if got.fits and len(got.lines) * (font.get_linesize() - 1) + 2 <= height // 2:
+                    out.append((list(got.lines), font))
+                    break
+            else:
                 break
-            out.append((list(got.lines), font))
         else:
             return out
     return None
