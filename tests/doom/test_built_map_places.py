@@ -39,3 +39,60 @@ def test_a_save_of_a_built_map_paused_at_a_question_worded_with_area_ids_still_l
     loaded = load_session(save, DoomTitle(custom_dir=custom))
     assert loaded.state.proc["pending"]["kind"] == "place"
     assert len(loaded.actions) == 8
+
+
+def _played(custom: Path, stem: str, seed: int = 3, actions: int = 300) -> Session:
+    sim = DoomSimulator()
+    session = Session.start(DoomTitle(custom_dir=custom), f"custom:{stem}", seed, {"marines": 2})
+    bot = sim.bot("greedy", seed)
+    while not session.is_over() and len(session.actions) < actions:
+        session.apply(bot.decide(session.state, session.legal_actions()).action)
+    return session
+
+
+@pytest.mark.parametrize("language", ["en", "hu", "el"])
+def test_a_built_maps_log_names_no_area_by_its_id(tmp_path, language):
+    custom = _maps(tmp_path, "red_key_outpost", "twin_control_rooms")
+    for stem in ("red_key_outpost", "twin_control_rooms"):
+        session = _played(custom, stem)
+        ids = list(session.state.map.areas)
+        assert all(":" in a for a in ids)
+        try:
+            i18n.set_language(language)
+            log = [str(e.text) for events in session.events for e in events]
+            log += [str(a.text) for a in session.legal_actions()]
+        finally:
+            i18n.set_language("en")
+        assert len(log) > 40
+        assert [line for line in log if any(a in line for a in ids)] == []
+        assert not any("area " in line for line in log)
+
+
+def test_a_built_maps_areas_are_named_by_their_piece_numbered_where_a_name_repeats(tmp_path):
+    custom = _maps(tmp_path, "red_key_outpost", "twin_control_rooms")
+    one = _played(custom, "red_key_outpost", actions=0).state.map
+    assert {a: str(w) for a, w in one.area_place.items()} == {
+        "start_room:start": "Start room", "corridor_straight:corridor": "Corridor, straight",
+        "room_small:room": "Room, small"}
+    twin = _played(custom, "twin_control_rooms", actions=0).state.map
+    # sample_room's areas bear their own labels; the second copy's are numbered 2 (it lies below)
+    assert {a: str(w) for a, w in twin.area_place.items()} == {
+        "sample_room:room_a": "Control room 1", "sample_room:corridor": "Corridor 1",
+        "sample_room:room_b": "Console room 1", "sample_room_2:room_a": "Control room 2",
+        "sample_room_2:corridor": "Corridor 2", "sample_room_2:room_b": "Console room 2"}
+    try:
+        i18n.set_language("hu")
+        assert str(one.area_place["start_room:start"]) == "Kezdőterem"
+        assert str(twin.area_place["sample_room_2:room_a"]) == "Vezérlőterem 2"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_question_of_the_old_save_now_names_the_area(tmp_path):
+    custom = _maps(tmp_path, "twin_control_rooms", source=OLD)
+    save = tmp_path / "paused.json"
+    shutil.copy(OLD / "twin_control_rooms-paused.json", save)
+    loaded = load_session(save, DoomTitle(custom_dir=custom))
+    labels = [str(a.text) for a in loaded.legal_actions()]
+    assert labels and all("sample_room" not in x for x in labels)
+    assert any("the Control room 1" in x for x in labels)

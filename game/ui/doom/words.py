@@ -53,9 +53,13 @@ def scenario(sc) -> str:
 
 def place(dmap, area: str) -> str:
     """An area as a player reads it: the map's place name for it ("Evac airlock", the area's
-    `label`), else its id ("A3")."""
+    `label`), a built map's area by its piece ("Start room", rules/board.py built_area_places),
+    else its id ("A3")."""
     label = dmap.area_label.get(area, "")
-    return _(label) if label else area
+    if label:
+        return _(label)
+    built = getattr(dmap, "area_place", {}).get(area)  # a built map's: its piece's name
+    return str(built) if built is not None else area
 
 
 def goal(sc, dmap, frags: bool = True) -> str:
