@@ -96,3 +96,20 @@ def test_the_question_of_the_old_save_now_names_the_area(tmp_path):
     labels = [str(a.text) for a in loaded.legal_actions()]
     assert labels and all("sample_room" not in x for x in labels)
     assert any("the Control room 1" in x for x in labels)
+
+
+@pytest.mark.parametrize("language", ["hu", "el"])
+def test_the_pieces_area_texts_a_built_map_reads_out_are_translated(language):
+    """A built map's area keeps its piece's text ("A bare service corridor."), read out when it is
+    revealed (rules/effects.reveal_area): the catalogues hold every piece's (i18n_extract)."""
+    from game.board.tmx import load_board
+    from game.engine.text import M
+
+    texts = {str(a.properties.get("text")).rstrip(": ") for path in sorted((ROOT / "maps/doom/pieces").glob("*.tmx"))
+             for a in load_board(path).areas.values() if a.properties.get("text")}
+    assert len(texts) >= 10
+    try:
+        i18n.set_language(language)
+        assert [t for t in sorted(texts) if str(M(t)) == t] == []
+    finally:
+        i18n.set_language("en")
