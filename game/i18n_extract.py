@@ -215,6 +215,10 @@ def extract_doom_pieces(fileobj: BinaryIO, keywords: Any, comment_tags: Any, opt
     flavour = str(board.properties.get("flavour") or "").strip()
     if flavour:  # the map viewer's sentence under the name ("Open a map")
         yield _line_of(path.read_text(encoding="utf-8"), flavour), None, flavour, [f"{path.name}: flavour"]
+    for area_name, area in board.areas.items():  # read out when a built map's area is revealed
+        text = str(area.properties.get("text") or "").strip().rstrip(": ")
+        if text:
+            yield _line_of(path.read_text(encoding="utf-8"), text), None, text, [f"{path.name}: area {area_name}"]
 
 
 # The msgctxt a whole map's name is translated under, by the map's `title` (game/ui/maplist.py

@@ -56,9 +56,14 @@ def test_a_built_maps_objective_is_laid_with_the_exits_floor_and_the_goal_says_s
     assert inside and all(_looks_like(floor, c, tile, size) for c in inside)
     assert not any(_looks_like(floor, c, tile, size) for c in outside)
     line = words.goal(table.content.scenarios["custom:outpost"], dmap)
-    assert line.startswith(_("Marines win when one of them reaches the exit, the area with the striped floor."))
+    # named by its piece too (rules/board.py built_area_places), never by its id
+    assert line.startswith(_("Marines win when one of them reaches the exit: {place} (the area with the striped "
+                             "floor).").format(place=str(dmap.area_place[goal])))
+    assert goal not in line
+    if lang == "en":
+        assert str(dmap.area_place[goal]) == "Corridor, straight"
     if lang != "en":
-        assert "striped" not in line
+        assert "striped" not in line and "Corridor" not in line
 
 
 def test_a_scenarios_named_exit_keeps_its_own_floor(make_app, tmp_path, maps):

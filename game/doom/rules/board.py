@@ -32,7 +32,7 @@ from game.board.model import Board, Cell, Edge, MapError
 from game.engine.errors import InputError
 from game.board.tmx import load_board  # no pygame: pytmx reads the map without images
 from game.board.tmx_gate import map_head, object_words
-from game.engine.text import M
+from game.engine.text import M, Msg, Ref, ref
 
 DOOR_LABEL = re.compile(r"D[1-9][0-9]*")  # a door named as the scenario maps name theirs
 
@@ -128,6 +128,10 @@ class DoomMap:
             self.area_label[name] = str(area.properties.get("label", ""))
             if area.properties.get("start_zone"):
                 self.start_zones.append(name)
+        # A built map's areas (ids "start_room:start", the builder's "placement:area") named by
+        # their piece ("Start room"), where the map gives no label: the log, the questions and the
+        # goal name them so, never by the id (built_area_places).
+        self.area_place: dict[str, Msg | Ref] = built_area_places(self.areas, self.area_label)
         for c in sorted(self.floor - self.area_of.keys()):
             problems.append(map_head(board.source) + str(M("floor square {c},{r} is in no area", c=c[0], r=c[1])))
             break
@@ -440,6 +444,67 @@ class DoomMap:
 def _file(path: str) -> Path:
     p = Path(path)
     return p if p.is_absolute() else ROOT / p
+
+
+_PLACEMENT_COPY = re.compile(r"_\d+$")  # the builder's second placement of a piece: "room_small_2"
+
+
+@lru_cache(maxsize=1)
+def shipped_pieces() -> dict[str, tuple[str, dict[str, str]]]:
+    """The Doom map pieces the builder offers, by key (a file's stem, as builder.piece_from_board
+    makes it; maps/doom/pieces/ first, then the whole maps of maps/doom/): each piece's name
+    ("Start room", in the catalogues under the context "doom") and its areas' own place names
+    (a whole map's `label`s: "Control room"). Read with ElementTree, without the map loader: a
+    built map's load asks for names only."""
+    import xml.etree.ElementTree as ET
+
+    out: dict[str, tuple[str, dict[str, str]]] = {}
+    folder = ROOT / "maps" / "doom"
+    for path in sorted(folder.glob("pieces/*.tmx")) + sorted(folder.glob("*.tmx")):
+        try:
+            root = ET.parse(path).getroot()
+        except (OSError, ET.ParseError):
+            continue
+        props = {p.get("name"): p.get("value") for p in root.findall("./properties/property")}
+        labels = {str(o.get("name")): str(p.get("value"))
+                  for g in root.findall("objectgroup") if g.get("name") == "areas"
+                  for o in g.findall("object") for p in o.findall("./properties/property")
+                  if p.get("name") == "label" and p.get("value")}
+        key = re.sub(r"[^A-Za-z0-9_]+", "_", path.stem).strip("_") or "piece"
+        out.setdefault(key, (str(props.get("name") or key), labels))
+    return out
+
+
+def built_area_places(areas: dict[str, frozenset], labels: dict[str, str]) -> dict[str, Msg | Ref]:
+    """A player's name for each area of a built map that has no `label`: its id is
+    "placement:area" (the builder's), the placement a piece's key ("room_small", "room_small_2"
+    for its second copy); the name is the piece's area's own label, else the piece's name, as a
+    `doom.place` Ref (worded in the reader's language, names.lookup). A name borne by more than
+    one area is numbered in the map's reading order (by each area's top-left square): "Corridor,
+    straight 1", "Corridor, straight 2". An area of no shipped piece keeps its id."""
+    pieces = shipped_pieces()
+    named: dict[str, str] = {}
+    for area in areas:
+        if labels.get(area) or ":" not in area:
+            continue
+        placement, _, inner = area.partition(":")
+        key = placement if placement in pieces else _PLACEMENT_COPY.sub("", placement)
+        if key in pieces:
+            name, own = pieces[key]
+            named[area] = own.get(inner) or name
+    if not named:
+        return {}
+    total = {n: sum(1 for m in named.values() if m == n) for n in set(named.values())}
+    seen: dict[str, int] = {}
+    out: dict[str, Msg | Ref] = {}
+    for area in sorted(named, key=lambda a: (min(((c[1], c[0]) for c in areas[a]), default=(0, 0)), a)):
+        name = named[area]
+        if total[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            out[area] = M("{place} {n}", place=ref("doom.place", name), n=seen[name])
+        else:
+            out[area] = ref("doom.place", name)
+    return out
 
 
 @lru_cache(maxsize=8)

@@ -73,10 +73,19 @@ def _reshuffle(ctx) -> None:
     emit(ctx, "reshuffle", M("The invader's discard pile is shuffled into a new deck."), {}, hidden=True)
 
 
-def discard_card(ctx, card: str, why: Msg) -> None:
+def discard_card(ctx, card: str, why: Msg, from_hand: bool = False) -> None:
+    """A card onto the invader's discards: one played is public (its effect shows it); one
+    discarded `from_hand` for the hand limit is not shown (seed p. 6, set-up step 6: the invader may look at
+    the cards drawn but not show them to the others; nothing says this discard is face up), so
+    the marines read that a card went and the invader's own line names it."""
     state: DoomState = ctx.state
     state.hand.remove(card)
     state.deck.discard([card])
+    if from_hand:
+        emit(ctx, "discard", M("The invader discards a card ({why}).", why=why), {})
+        emit(ctx, "discard", M("The invader discards {card} ({why}).", card=card_name(state, card),
+                               why=why), {"card": card}, visible_to=(INVADER,))
+        return
     emit(ctx, "discard", M("The invader discards {card} ({why}).", card=card_name(state, card),
                            why=why), {"card": card})
 
@@ -258,10 +267,11 @@ def reveal_area(ctx, area: str) -> None:
     m = state.map
     state.revealed.append(area)
     text = m.area_text.get(area, "").rstrip(": ")
-    label = m.area_label.get(area, "")  # the map's place name, else the area's id ("A3")
-    if label:
-        emit(ctx, "revealed", M("{place} is revealed: {text}", place=M(label), text=M(text)) if text
-             else M("{place} is revealed", place=M(label)), {"area": area})
+    label = m.area_label.get(area, "")  # the map's place name, a built map's piece name, else the id ("A3")
+    named = M(label) if label else m.area_place.get(area)
+    if named is not None:
+        emit(ctx, "revealed", M("{place} is revealed: {text}", place=named, text=M(text)) if text
+             else M("{place} is revealed", place=named), {"area": area})
     else:
         emit(ctx, "revealed", M("Area {area} is revealed: {text}", area=area, text=M(text)) if text
              else M("Area {area} is revealed", area=area), {"area": area})

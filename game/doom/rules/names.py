@@ -115,6 +115,8 @@ def lookup(kind: str, key: str, translate: Callable[[str], str]) -> str:
         monster, _, n = key.partition("#")
         name = _named(c.monsters[monster].name, translate) if monster in c.monsters else monster
         return f"{name} {n}"
+    if kind == "doom.place":  # a built map's area: its piece's name or its piece's area's label
+        return _named(key, translate)
     if kind == "doom.invader_card":
         return _named(c.invader_card(key).name, translate)
     if kind == "doom.marine_card":
@@ -158,7 +160,10 @@ def place(state: DoomState, cells) -> Msg:
     if area not in state.revealed:  # its name is learnt when it is revealed (a bot's plan, a step into it)
         return UNEXPLORED
     name = state.map.area_label.get(area, "")
-    return M("the {place}", place=M(name)) if name else M("area {area}", area=area)
+    if name:
+        return M("the {place}", place=M(name))
+    built = state.map.area_place.get(area)  # a built map's: "the Start room", "the Corridor, straight 2"
+    return M("the {place}", place=built) if built is not None else M("area {area}", area=area)
 
 
 UNEXPLORED = M("unexplored ground")

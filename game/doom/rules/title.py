@@ -90,7 +90,49 @@ class DoomTitle(Title[DoomState]):
                 labels = None
             if labels is not None:
                 out.append(dict(data, proc=dict(proc, pending=dict(pend, labels=labels))))
+        ids = self._built_area_ids(data)
+        if ids:
+            out.append(ids)
         return out
+
+    @staticmethod
+    def _built_area_ids(data: dict[str, Any]) -> dict[str, Any] | None:
+        """A paused question on a built map as Tiletop worded it up to main at 43bc161, its
+        areas by their ids ("Place its top-left square in area sample_room:room_a, ..." where it
+        now reads "in the Control room 1"): the question worded in English with each area's name
+        put back to the id's words (board.built_area_places names them)."""
+        from game.doom.content import shared_content
+        from game.doom.rules.board import load_map
+        from game.engine.protocol import english_words
+        from game.engine.text import english
+
+        content = shared_content()
+        sc = content.scenarios.get(str(data.get("scenario", "")))
+        if sc is None or not str(data.get("scenario", "")).startswith("custom:"):
+            return None
+        try:
+            places = load_map(sc.map, content).area_place
+        except (OSError, ValueError):
+            return None
+        if not places:
+            return None
+        worded = english_words(data)
+        pend = worded["proc"]["pending"]
+        pairs = [(english(M("the {place}", place=w)), english(M("area {area}", area=a))) for a, w in places.items()]
+        pairs += [(english(w), a) for a, w in places.items()]
+        pairs.sort(key=lambda p: -len(p[0]))
+
+        def back(text: Any) -> Any:
+            if not isinstance(text, str):
+                return text
+            for new, old in pairs:
+                text = text.replace(new, old)
+            return text
+
+        labels = pend.get("labels")
+        pend = dict(pend, prompt=back(pend.get("prompt")),
+                    labels=[back(x) for x in labels] if isinstance(labels, list) else labels)
+        return dict(worded, proc=dict(worded["proc"], pending=pend))
 
     def current_decider(self, state: DoomState) -> str | None:
         return T.decider(state)

@@ -1029,7 +1029,7 @@ def _end_marine_turn(ctx, marine: str) -> None:
 
 @P.procedure("discard")
 def _discard(ctx, card: str) -> None:
-    E.discard_card(ctx, card, M("hand limit 8"))
+    E.discard_card(ctx, card, M("hand limit 8"), from_hand=True)
 
 
 @P.procedure("spawn")

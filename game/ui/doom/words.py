@@ -53,9 +53,13 @@ def scenario(sc) -> str:
 
 def place(dmap, area: str) -> str:
     """An area as a player reads it: the map's place name for it ("Evac airlock", the area's
-    `label`), else its id ("A3")."""
+    `label`), a built map's area by its piece ("Start room", rules/board.py built_area_places),
+    else its id ("A3")."""
     label = dmap.area_label.get(area, "")
-    return _(label) if label else area
+    if label:
+        return _(label)
+    built = getattr(dmap, "area_place", {}).get(area)  # a built map's: its piece's name
+    return str(built) if built is not None else area
 
 
 def goal(sc, dmap, frags: bool = True) -> str:
@@ -66,9 +70,13 @@ def goal(sc, dmap, frags: bool = True) -> str:
     stood there above '... The invader wins at 6 frags.')."""
     if sc.win_area:
         label = dmap.area_label.get(sc.win_area, "") if dmap is not None else ""
+        built = dmap.area_place.get(sc.win_area) if dmap is not None and not label else None
         # An exit without a place name (a built map's objective) is laid with the striped exit
-        # floor on the table (table_scene.lay_exit_floor): the goal says where to look.
+        # floor on the table (table_scene.lay_exit_floor): the goal says where to look, and names
+        # it by its piece where it has one ("Room, small").
         line = (_("Marines win when one of them reaches the exit: {place}.").format(place=_(label)) if label
+                else _("Marines win when one of them reaches the exit: {place} (the area with the striped "
+                       "floor).").format(place=str(built)) if built is not None
                 else _("Marines win when one of them reaches the exit, the area with the striped floor.")
                 if dmap is not None else _("Marines win when one of them reaches the exit."))
     elif sc.win_encounters:
