@@ -21,7 +21,8 @@ from typing import Any
 
 from game.engine.provenance import KEYS as PROVENANCE, Provenance, read_provenance
 from game.engine.provenance_doc import unverified_table, update_between
-from game.engine.tomldata import DataError, TomlFile, load_toml
+from game.engine.text import M
+from game.engine.tomldata import DataError, TomlFile, load_toml, must_be
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DOC = DATA_DIR.parents[2] / "docs" / "CONTENT.md"
@@ -192,36 +193,36 @@ class _Reader:
     def __init__(self, f: TomlFile):
         self.f = f
 
-    def fail(self, path: list, problem: str) -> DataError:
+    def fail(self, path: list, problem: Any) -> DataError:
         return self.f.error(path, problem)
 
     def keys(self, rec: Any, path: list, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict:
         if not isinstance(rec, dict):
-            raise self.fail(path, "must be a table")
+            raise self.fail(path, M("must be a table"))
         for k in rec:
             if k not in allowed and k not in PROVENANCE:
-                raise self.fail([*path, k], f"unknown key {k!r} (known: {', '.join(allowed)})")
+                raise self.fail([*path, k], M("unknown key {key} (expected one of: {known})", key=repr(k), known=", ".join(allowed)))
         for k in required:
             if k not in rec:
-                raise self.fail(path, f"missing required key {k!r}")
+                raise self.fail(path, M("missing key {key}", key=repr(k)))
         return rec
 
     def text(self, rec: dict, path: list, key: str, default: str | None = None) -> str:
         v = rec.get(key, default)
         if not isinstance(v, str) or not v:
-            raise self.fail([*path, key], f"{key} must be a non-empty string, got {v!r}")
+            raise self.fail([*path, key], M("must be text, not empty, got {value}", value=repr(v)))
         return v
 
     def int(self, rec: dict, path: list, key: str, lo: int, hi: int, default: int | None = None) -> int:
         v = rec.get(key, default)
         if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise self.fail([*path, key], f"{key} must be a whole number from {lo} to {hi}, got {v!r}")
+            raise self.fail([*path, key], M("must be a whole number from {least} to {most}, got {value}", least=lo, most=hi, value=repr(v)))
         return v
 
     def choice(self, rec: dict, path: list, key: str, options: tuple, default: str | None = None) -> str:
         v = rec.get(key, default)
         if v not in options:
-            raise self.fail([*path, key], f"{key} must be one of {', '.join(options)}, got {v!r}")
+            raise self.fail([*path, key], M("must be one of {known}, got {value}", known=", ".join(options), value=repr(v)))
         return v
 
     def steps(self, rec: dict, path: list, key: str, passive: bool = False) -> tuple[Step, ...]:
@@ -274,7 +275,7 @@ SECTOR_KEYS = ("name", "star", "effect", "outpost", "moloch", "text")
 def _top(r: _Reader, allowed: tuple[str, ...]) -> None:
     for k in r.f.data:
         if k not in allowed:
-            raise r.fail([k], f"unknown section {k!r} (known: {', '.join(allowed)})")
+            raise r.fail([k], M("unknown section {section} (expected one of: {known})", section=repr(k), known=", ".join(allowed)))
 
 
 def _cards(r: _Reader) -> dict[str, CardDef]:
@@ -291,7 +292,7 @@ def _cards(r: _Reader) -> dict[str, CardDef]:
         strength = r.int(rec, path, "strength", -9, 9, 0)
         once = rec.get("once", False)
         if not isinstance(once, bool):
-            raise r.fail([*path, "once"], f"once must be true or false, got {once!r}")
+            raise r.fail([*path, "once"], M("must be true or false, got {value}", value=repr(once)))
         effect = r.steps(rec, path, "effect")
         passive = r.steps(rec, path, "passive", passive=True)
         if timing == "permanent" and not passive:

@@ -22,7 +22,8 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from game.engine.dice import Die, dice_from_toml
-from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml
+from game.engine.text import M
+from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml, must_be
 from game.engine.provenance import Provenance, read_provenance
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -289,7 +290,7 @@ class _Reader:
     def __init__(self, doc: TomlFile):
         self.doc = doc
 
-    def fail(self, path: KeyPath, problem: str) -> DataError:
+    def fail(self, path: KeyPath, problem: Any) -> DataError:
         err = self.doc.error(list(path), problem)
         # Name the file as it is known in the data folder: "monsters.toml: ...".
         return DataError(self.doc.path.name, problem, err.key, err.line)
@@ -297,38 +298,36 @@ class _Reader:
     def section(self, name: str) -> dict[str, Any]:
         table = self.doc.data.get(name)
         if not isinstance(table, dict) or not table:
-            raise DataError(self.doc.path.name, f"no [{name}.<id>] records")
+            raise DataError(self.doc.path.name, M("no [{name}.<id>] records", name=name))
         for key, rec in table.items():
             if not isinstance(rec, dict):
-                raise self.fail([name, key], "must be a table")
+                raise self.fail([name, key], M("must be a table"))
         return table
 
     def keys(self, rec: Mapping[str, Any], path: KeyPath, allowed: Iterable[str]) -> None:
         allowed = set(allowed) | set(PROVENANCE)
         for k in rec:
             if k not in allowed:
-                raise self.fail([*path, k], f"unknown key {k!r} (expected one of: {', '.join(sorted(allowed))})")
+                raise self.fail([*path, k], M("unknown key {key} (expected one of: {known})", key=repr(k), known=", ".join(sorted(allowed))))
 
     def get(self, rec: Mapping[str, Any], key: str, path: KeyPath, kind: type, default: Any = ...) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f"missing {key!r}")
+                raise self.fail(path, M("missing key {key}", key=repr(key)))
             return default
         value = rec[key]
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
-            words = {int: "a whole number", str: "text", bool: "true or false", list: "a list",
-                     dict: "a table"}[kind]
-            raise self.fail([*path, key], f"must be {words}, got {value!r}")
+            raise self.fail([*path, key], must_be(kind, repr(value)))
         if kind is int and value < 0:
-            raise self.fail([*path, key], f"must be 0 or more, got {value}")
+            raise self.fail([*path, key], M("must be 0 or more, got {value}", value=value))
         return value
 
     def choice(self, rec: Mapping[str, Any], key: str, path: KeyPath, choices: Iterable[str]) -> str:
         value = self.get(rec, key, path, str)
         choices = tuple(choices)
         if value not in choices:
-            raise self.fail([*path, key], f"unknown {key} {value!r} (known: {', '.join(choices)})")
+            raise self.fail([*path, key], M("unknown value {value} (expected one of: {known})", value=repr(value), known=", ".join(choices)))
         return value
 
     def ref(self, value: Any, known: Mapping[str, Any] | Iterable[str], what: str, path: KeyPath) -> str:

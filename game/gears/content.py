@@ -47,17 +47,23 @@ KeyPath = Sequence[Union[str, int]]
 class ContentError(InputError):
     """A content file is missing, malformed or refers to something unknown."""
 
-    def __init__(self, file: str, key: str, line: int | None, problem: str):
+    def __init__(self, file: str, key: str, line: int | None, problem: Any):
         self.file = file
         self.key = key
         self.line = line
         self.problem = problem
-        where = file
-        if key:
-            where += f": {key}"
-        if line is not None:
-            where += " " + i18n.translate("(line {line})").format(line=line)  # in the reader's language
-        super().__init__(f"{where}: {problem}")
+        super().__init__(self._words())
+
+    def _words(self) -> str:
+        where = self.file
+        if self.key:
+            where += f": {self.key}"
+        if self.line is not None:
+            where += " " + i18n.translate("(line {line})").format(line=self.line)  # in the reader's language
+        return f"{where}: {self.problem}"
+
+    def __str__(self) -> str:  # worded when shown: the problem may be a message (game/engine/text.py)
+        return self._words()
 
 
 # ============================================================ vocabularies (docs/CONTENT.md)
@@ -677,64 +683,64 @@ class _Checker:
     def __init__(self, f: _File):
         self.f = f
 
-    def fail(self, path: KeyPath, problem: str, needle: str | None = None) -> ContentError:
+    def fail(self, path: KeyPath, problem: Any, needle: str | None = None) -> ContentError:
         return ContentError(self.f.name, _fmt(path), self.f.line_of(path, needle), problem)
 
     def table(self, value: Any, path: KeyPath) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(path, f"expected a table, got {_show(value)}")
+            raise self.fail(path, M("must be a table, got {value}", value=_show(value)))
         return value
 
     def keys(self, rec: Mapping[str, Any], path: KeyPath, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
         allowed = set(allowed) | set(required)
         for key in rec:
             if key not in allowed:
-                raise self.fail(list(path) + [key], f'unknown key "{key}" (expected one of: {", ".join(sorted(allowed))})')
+                raise self.fail(list(path) + [key], M("unknown key {key} (expected one of: {known})", key=f'"{key}"', known=", ".join(sorted(allowed))))
         for key in required:
             if key not in rec:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
 
     def int_(self, rec: Mapping[str, Any], key: str, path: KeyPath, minimum: int = 0, default: Any = ...) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
             return default
         v = rec[key]
         if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
-            raise self.fail(list(path) + [key], f"{key} must be a whole number >= {minimum}, got {_show(v)}")
+            raise self.fail(list(path) + [key], M("must be a whole number of at least {least}, got {value}", least=minimum, value=_show(v)))
         return v
 
     def str_(self, rec: Mapping[str, Any], key: str, path: KeyPath, choices: Iterable[str] | None = None,
              default: Any = ...) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
             return default
         v = rec[key]
         if not isinstance(v, str) or not v:
-            raise self.fail(list(path) + [key], f"{key} must be a non-empty string, got {_show(v)}")
+            raise self.fail(list(path) + [key], M("must be text, not empty, got {value}", value=_show(v)))
         if choices is not None and v not in choices:
-            raise self.fail(list(path) + [key], f'unknown {key} "{v}" (expected one of: {", ".join(sorted(choices))})', f'"{v}"')
+            raise self.fail(list(path) + [key], M("unknown value {value} (expected one of: {known})", value=f'"{v}"', known=", ".join(sorted(choices))), f'"{v}"')
         return v
 
     def bool_(self, rec: Mapping[str, Any], key: str, path: KeyPath, default: Any = ...) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
             return default
         v = rec[key]
         if not isinstance(v, bool):
-            raise self.fail(list(path) + [key], f"{key} must be true or false, got {_show(v)}")
+            raise self.fail(list(path) + [key], M("must be true or false, got {value}", value=_show(v)))
         return v
 
     def list_(self, rec: Mapping[str, Any], key: str, path: KeyPath, default: Any = ...) -> list[Any]:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
             return default
         v = rec[key]
         if not isinstance(v, list):
-            raise self.fail(list(path) + [key], f"{key} must be a list, got {_show(v)}")
+            raise self.fail(list(path) + [key], M("must be a list, got {value}", value=_show(v)))
         return v
 
     def ref(self, value: Any, known: Mapping[str, Any] | Iterable[str], what: str, path: KeyPath) -> str:

@@ -28,7 +28,8 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from game.engine.dice import Die, dice_from_toml
 from game.engine.provenance import KEYS as PROVENANCE, Provenance, read_provenance
 from game.engine.provenance_doc import unverified_table, update_between
-from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml
+from game.engine.text import M
+from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml, must_be
 from game.level7.event_effects import Step, read_effect
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -638,8 +639,6 @@ class Level7Content:
 
 # ----------------------------------------------------------------------------- reading
 
-_WORDS = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
-
 
 def _shown(path: Path) -> str:
     try:
@@ -655,7 +654,7 @@ class _File:
         self.doc = doc
         self.name = _shown(doc.path)
 
-    def fail(self, path: KeyPath, problem: str) -> DataError:
+    def fail(self, path: KeyPath, problem: Any) -> DataError:
         err = self.doc.error(list(path), problem)
         return DataError(self.name, problem, err.key, err.line)
 
@@ -663,62 +662,62 @@ class _File:
         stem = self.doc.path.stem
         for key in self.doc.data:
             if key not in allowed:
-                raise self.fail([key], f"unknown section {key!r} (a {stem} file has: {', '.join(allowed)})")
+                raise self.fail([key], M("unknown section {section} (a {stem} file has: {known})", section=repr(key), stem=stem, known=", ".join(allowed)))
 
     def table(self, name: str, *, required: bool = True) -> dict[str, Any]:
         """`[name]` as a table of records `[name.<id>]`."""
         if name not in self.doc.data:
             if required:
-                raise DataError(self.name, f"missing section [{name}]")
+                raise DataError(self.name, M("missing section [{name}]", name=name))
             return {}
         value = self.doc.data[name]
         if not isinstance(value, dict) or (required and not value):
-            raise self.fail([name], f"must be records like [{name}.<id>]")
+            raise self.fail([name], M("must be records like [{name}.<id>]", name=name))
         for key, rec in value.items():
             if not isinstance(rec, dict):
-                raise self.fail([name, key], f"must be a table, got {rec!r}")
+                raise self.fail([name, key], M("must be a table, got {value}", value=repr(rec)))
         return value
 
     def record(self, name: str) -> dict[str, Any]:
         """`[name]` as one record."""
         value = self.doc.data.get(name)
         if not isinstance(value, dict):
-            raise DataError(self.name, f"missing section [{name}]" if value is None else f"[{name}] must be a table")
+            raise DataError(self.name, M("missing section [{name}]", name=name) if value is None else M("[{name}] must be a table", name=name))
         return value
 
     def keys(self, rec: Mapping[str, Any], path: KeyPath, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
         allowed = tuple(allowed)
         for k in rec:
             if k not in allowed and k not in PROVENANCE:
-                raise self.fail([*path, k], f"unknown key {k!r} (expected one of: {', '.join(allowed)})")
+                raise self.fail([*path, k], M("unknown key {key} (expected one of: {known})", key=repr(k), known=", ".join(allowed)))
         for k in required:
             if k not in rec:
-                raise self.fail(path, f"missing key {k!r}")
+                raise self.fail(path, M("missing key {key}", key=repr(k)))
 
     def get(self, rec: Mapping[str, Any], key: str, path: KeyPath, kind: type, default: Any = ...,
             lo: int | None = 0, hi: int | None = None) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f"missing key {key!r}")
+                raise self.fail(path, M("missing key {key}", key=repr(key)))
             return default
         return self.value(rec[key], [*path, key], kind, lo, hi)
 
     def value(self, value: Any, path: KeyPath, kind: type, lo: int | None = 0, hi: int | None = None) -> Any:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(path, f"must be {_WORDS[kind]}, got {value!r}")
+            raise self.fail(path, must_be(kind, repr(value)))
         if kind is int:
             if lo is not None and value < lo:
-                raise self.fail(path, f"must be at least {lo}, got {value}")
+                raise self.fail(path, M("must be at least {least}, got {value}", least=lo, value=value))
             if hi is not None and value > hi:
-                raise self.fail(path, f"must be at most {hi}, got {value}")
+                raise self.fail(path, M("must be at most {most}, got {value}", most=hi, value=value))
         if kind is str and not value.strip() and lo is not None and lo > 0:
-            raise self.fail(path, "must not be empty")
+            raise self.fail(path, M("must not be empty"))
         return value
 
     def text(self, rec: Mapping[str, Any], key: str, path: KeyPath, *, empty: bool = False, default: Any = ...) -> str:
         value = self.get(rec, key, path, str, default)
         if not empty and not value.strip():
-            raise self.fail([*path, key], "must not be empty")
+            raise self.fail([*path, key], M("must not be empty"))
         return value
 
     def choice(self, rec: Mapping[str, Any], key: str, path: KeyPath, choices: Iterable[str], what: str = "") -> str:
