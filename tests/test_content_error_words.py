@@ -29,9 +29,11 @@ CASES = {
     "level7-missing": (level7, "level7", "enemies.toml", "toughness = 3", ""),
     "convoy-value": (convoy, "convoy", "cards.toml", "strength = 2", "strength = 99"),
     "convoy-missing": (convoy, "convoy", "cards.toml", 'name = "Scorn"', ""),
+    "convoy-deck": (convoy, "convoy", "cards.toml", "count = 2", "count = 3"),
+    "convoy-op": (convoy, "convoy", "cards.toml", 'effect = [{op = "mill", n = 1}]', 'effect = [{op = "mill", n = 1, far = 2}]'),
 }
 KEPT = {"toml", "true", "false", "many", "far", "hard", "count", "move", "health", "attack", "toughness",
-        "strength", "name", "drone", "scorn", "enemy", "monster", "card", "zombie", "imp", "clone"}
+        "strength", "name", "drone", "scorn", "mill", "moloch", "outpost", "fallback", "when", "enemy", "monster", "card", "zombie", "imp", "clone"}
 
 
 def english_left(english: str, shown: str) -> list[str]:
