@@ -25,6 +25,7 @@ CASES = {
     "gears-missing": (gears, "gears", "enemies.toml", 'name = "Drone"', ""),
     "doom-value": (doom, "doom", "monsters.toml", "move = 2", 'move = "far"'),
     "doom-type": (doom, "doom", "monsters.toml", "health = 1", "health = -1"),
+    "doom-deck": (doom, "doom", "invader_cards.toml", "count = 6", "count = 7"),
     "level7-value": (level7, "level7", "enemies.toml", "attack = 3", 'attack = "hard"'),
     "level7-missing": (level7, "level7", "enemies.toml", "toughness = 3", ""),
     "convoy-value": (convoy, "convoy", "cards.toml", "strength = 2", "strength = 99"),
