@@ -28,6 +28,8 @@ CASES = {
     "doom-deck": (doom, "doom", "invader_cards.toml", "count = 6", "count = 7"),
     "level7-value": (level7, "level7", "enemies.toml", "attack = 3", 'attack = "hard"'),
     "level7-missing": (level7, "level7", "enemies.toml", "toughness = 3", ""),
+    "level7-effect": (level7, "level7", "skills.toml", 'effects = [{ kind = "bonus", attribute = "speed", amount = 1 }]',
+                      'effects = [{ kind = "bonus", attribute = "speed", amount = 0 }]'),
     "convoy-value": (convoy, "convoy", "cards.toml", "strength = 2", "strength = 99"),
     "convoy-missing": (convoy, "convoy", "cards.toml", 'name = "Scorn"', ""),
     "convoy-deck": (convoy, "convoy", "cards.toml", "count = 2", "count = 3"),
