@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1] / "game"
 CASES = {
     "gears-value": (gears, "gears", "enemies.toml", "count = 6", 'count = "many"'),
     "gears-missing": (gears, "gears", "enemies.toml", 'name = "Drone"', ""),
+    "gears-order": (gears, "gears", "orders.toml", "    { move = 4 },", '    { move = 4, far = 1 },'),
     "doom-value": (doom, "doom", "monsters.toml", "move = 2", 'move = "far"'),
     "doom-type": (doom, "doom", "monsters.toml", "health = 1", "health = -1"),
     "doom-deck": (doom, "doom", "invader_cards.toml", "count = 6", "count = 7"),

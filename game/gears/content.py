@@ -755,7 +755,7 @@ class _Checker:
         v = self.f.data.get(section)
         if v is None:
             if required:
-                raise ContentError(self.f.name, section, None, f"missing the [{section}.*] tables")
+                raise ContentError(self.f.name, section, None, M("missing the {tables} tables", tables=f"[{section}.*]"))
             return {}
         return self.table(v, [section])
 
@@ -788,7 +788,7 @@ def _ability(c: _Checker, a: Mapping[str, Any], p: KeyPath, kind_default: Any = 
     kind = c.str_(a, "kind", p, ABILITY_KINDS, default=kind_default)
     effect = c.str_(a, "effect", p)
     if effect not in ABILITY_EFFECTS:
-        raise c.fail(list(p) + ["effect"], f'unknown ability effect "{effect}"', f'"{effect}"')
+        raise c.fail(list(p) + ["effect"], M("unknown ability effect {value}", value=f'"{effect}"'), f'"{effect}"')
     return Ability(kind=kind, effect=effect, text=c.str_(a, "text", p), name=a.get("name", ""),
                    amount=c.int_(a, "amount", p, default=None),
                    limit_once_per_attack=c.bool_(a, "limit_once_per_attack", p, default=False),
@@ -810,7 +810,7 @@ def _load_dice(f: _File) -> dict[str, Die]:
             faces.append(DieFace(c.int_(face, "hits", fp, default=0), c.int_(face, "shields", fp, default=0),
                                  c.bool_(face, "omen", fp, default=False)))
         if len(faces) != 6:
-            raise c.fail(p + ["faces"], f"a die has 6 faces, got {len(faces)}")
+            raise c.fail(p + ["faces"], M("a die has 6 faces, got {n}", n=len(faces)))
         out[did] = Die(did, c.str_(rec, "name", p), c.str_(rec, "colour", p), c.int_(rec, "count_in_box", p, 1),
                        tuple(faces), c.provenance(rec, p))
     return out
@@ -919,7 +919,7 @@ def _load_cogs(f: _File, weapons: Mapping[str, Weapon]) -> dict[str, Cog]:
             start.append(StartingWeapon(w["weapon"], c.int_(w, "ammo", wp)))
         limit = c.int_(rec, "weapon_limit", p, 1)
         if len(start) > limit:
-            raise c.fail(p + ["weapons"], f"{len(start)} starting weapons exceed the weapon limit {limit}")
+            raise c.fail(p + ["weapons"], M("{n} starting weapons exceed the weapon limit {most}", n=len(start), most=limit))
         ability = _ability(c, c.table(rec.get("ability"), p + ["ability"]), p + ["ability"], kind_default="constant")
         out[cid] = Cog(cid, c.str_(rec, "name", p), c.int_(rec, "hand_limit", p, 1), c.int_(rec, "defence", p),
                        tuple(start), c.int_(rec, "grenades", p), limit, ability, c.provenance(rec, p))
@@ -964,19 +964,19 @@ def _load_orders(f: _File, cogs: Mapping[str, Cog]) -> dict[str, OrderCard]:
             verbs = [k for k in a if k in ORDER_VERBS]
             if len(verbs) != 1:
                 unknown = [k for k in a if k not in ORDER_VERBS and not any(k in ps for _, ps in ORDER_VERBS.values())]
-                what = f'unknown order action "{unknown[0]}"' if unknown else "an action needs exactly one verb"
+                what = M("unknown order action {value}", value=f'"{unknown[0]}"') if unknown else M("an action needs exactly one verb")
                 raise c.fail(ap, what, unknown[0] if unknown else None)
             verb = verbs[0]
             check, params = ORDER_VERBS[verb]
             if not _SIMPLE_CHECKS[check](a[verb]):
-                raise c.fail(ap, f"bad value {_show(a[verb])} for order action {verb}", verb)
+                raise c.fail(ap, M("bad value {value} for order action {verb}", value=_show(a[verb]), verb=verb), verb)
             for k, v in a.items():
                 if k == verb:
                     continue
                 if k not in params:
-                    raise c.fail(ap, f'order action {verb} has no parameter "{k}"', k)
+                    raise c.fail(ap, M("order action {verb} has no parameter {key}", verb=verb, key=f'"{k}"'), k)
                 if not _SIMPLE_CHECKS[params[k]](v):
-                    raise c.fail(ap, f"bad value {_show(v)} for {verb}.{k}", k)
+                    raise c.fail(ap, M("bad value {value} for {key}", value=_show(v), key=f"{verb}.{k}"), k)
             actions.append(OrderAction(verb, a[verb], _frozen_map({k: v for k, v in a.items() if k != verb})))
         out[oid] = OrderCard(oid, c.str_(rec, "name", p), c.int_(rec, "count", p, 1),
                              c.str_(rec, "icon", p, ORDER_ICONS), c.bool_(rec, "two_plus", p), tuple(actions),
@@ -997,7 +997,7 @@ def _load_locations(f: _File, weapons: Mapping[str, Weapon]) -> tuple[dict[str, 
         effect = c.table(rec.get("effect"), p + ["effect"])
         for k, v in effect.items():
             if k not in EQUIPMENT_EFFECT_KEYS:
-                raise c.fail(p + ["effect"], f'unknown equipment effect "{k}"', k)
+                raise c.fail(p + ["effect"], M("unknown equipment effect {value}", value=f'"{k}"'), k)
             if k in ("gain_weapon", "fixed_weapon"):
                 c.ref(v, weapons, "weapon", p + ["effect"])
         equipment[qid] = Equipment(qid, c.str_(rec, "name", p), c.bool_(rec, "discard", p), c.str_(rec, "text", p),
@@ -1041,37 +1041,37 @@ class _EffectParser:
         c = self.c
         if isinstance(raw, str):
             if raw == "else" and not allow_else:
-                raise c.fail(path, '"else" is only allowed as the last branch condition', '"else"')
+                raise c.fail(path, M("{word} is only allowed as the last branch condition", word='"else"'), '"else"')
             if raw not in CONDITION_ATOMS:
-                raise c.fail(path, f'unknown condition "{raw}"', f'"{raw}"')
+                raise c.fail(path, M("unknown condition {name}", name=f'"{raw}"'), f'"{raw}"')
             if raw == "type_has_los_to_cog" and not self.card_has_enemy:
-                raise c.fail(path, f'condition "{raw}" needs a card with an enemy', raw)
+                raise c.fail(path, M("{word} needs a card with an enemy", word=f'"{raw}"'), raw)
             return Condition(raw)
         if not isinstance(raw, dict) or not raw:
-            raise c.fail(path, f"a condition is a name or a one-key table, got {_show(raw)}")
+            raise c.fail(path, M("a condition is a name or a one-key table, got {value}", value=_show(raw)))
         keys = list(raw)
         name = keys[0]
         if name == "not":
             if len(keys) != 1:
-                raise c.fail(path, "not takes one condition", "not")
+                raise c.fail(path, M("{word} takes one condition", word="not"), "not")
             return Condition("not", args=(self.condition(raw["not"], path),))
         if name == "all":
             if len(keys) != 1 or not isinstance(raw["all"], list) or not raw["all"]:
-                raise c.fail(path, "all takes a non-empty list of conditions", "all")
+                raise c.fail(path, M("{word} takes a non-empty list of conditions", word="all"), "all")
             return Condition("all", args=tuple(self.condition(x, path) for x in raw["all"]))
         if name == "in_play":
             if len(keys) != 1:
-                raise c.fail(path, "in_play takes no parameters", "in_play")
+                raise c.fail(path, M("{word} takes no parameters", word="in_play"), "in_play")
             return Condition("in_play", self.selector(raw["in_play"], path, allow_player=False))
         if name not in CONDITION_INT:
-            raise c.fail(path, f'unknown condition "{name}"', name)
+            raise c.fail(path, M("unknown condition {name}", name=f'"{name}"'), name)
         value = raw[name]
         if not _SIMPLE_CHECKS["int"](value):
-            raise c.fail(path, f"condition {name} needs a whole number, got {_show(value)}", name)
+            raise c.fail(path, M("condition {name} needs a whole number, got {value}", name=name, value=_show(value)), name)
         params = {k: v for k, v in raw.items() if k != name}
         for k, v in params.items():
             if k not in CONDITION_MODIFIERS.get(name, ()) or not _SIMPLE_CHECKS["int"](v):
-                raise c.fail(path, f'condition {name} has no parameter "{k}"', k)
+                raise c.fail(path, M("condition {name} has no parameter {key}", name=name, key=f'"{k}"'), k)
         return Condition(name, value, _frozen_map(params))
 
     def selector(self, value: Any, path: KeyPath, allow_player: bool = True) -> Any:
@@ -1084,27 +1084,27 @@ class _EffectParser:
             return value
         if value in SELECTOR_WORDS and (allow_player or value != "player"):
             if value == "self_type" and not self.card_has_enemy:
-                raise c.fail(path, '"self_type" needs a card with an enemy', '"self_type"')
+                raise c.fail(path, M("{word} needs a card with an enemy", word='"self_type"'), '"self_type"')
             return value
-        raise c.fail(path, f"unknown selector {_show(value)} (a slot, an enemy id, locust, self_type or player)",
+        raise c.fail(path, M("unknown selector {value} (a slot, an enemy id, {words})", value=_show(value), words="locust, self_type, player"),
                      f'"{value}"' if isinstance(value, str) else None)
 
     def effects(self, raw: Any, path: KeyPath) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
-            raise self.c.fail(path, f"expected a list of effects, got {_show(raw)}")
+            raise self.c.fail(path, M("must be a list of effects, got {value}", value=_show(raw)))
         return tuple(self.effect(e, list(path) + [i]) for i, e in enumerate(raw))
 
     def effect(self, raw: Any, path: KeyPath) -> Effect:
         c = self.c
         if not isinstance(raw, dict) or not raw:
-            raise c.fail(path, f"an effect is a table with one verb, got {_show(raw)}")
+            raise c.fail(path, M("an effect is a table with one verb, got {value}", value=_show(raw)))
         verbs = [k for k in raw if k in EFFECT_VERBS]
         if len(verbs) != 1:
             all_params = {k for _, ps, _, _ in EFFECT_VERBS.values() for k in ps}
             unknown = [k for k in raw if k not in EFFECT_VERBS and k not in all_params]
             if unknown:
-                raise c.fail(path, f'unknown effect verb "{unknown[0]}"', unknown[0])
-            raise c.fail(path, f"an effect needs exactly one verb, got {verbs or list(raw)}")
+                raise c.fail(path, M("unknown effect verb {value}", value=f'"{unknown[0]}"'), unknown[0])
+            raise c.fail(path, M("an effect needs exactly one verb, got {value}", value=str(verbs or list(raw))))
         verb = verbs[0]
         check, params, required, one_of = EFFECT_VERBS[verb]
         value = raw[verb]
@@ -1116,11 +1116,11 @@ class _EffectParser:
             value = None
         elif check == "spawn_what":
             if not (value in SLOTS or value == "self_type" or value in self.enemies):
-                raise c.fail(path, f"spawn needs a slot, self_type or an enemy id, got {_show(value)}", verb)
+                raise c.fail(path, M("{verb} needs a slot, {word} or an enemy id, got {value}", verb="spawn", word="self_type", value=_show(value)), verb)
             if value == "self_type" and not self.card_has_enemy:
-                raise c.fail(path, '"self_type" needs a card with an enemy', '"self_type"')
+                raise c.fail(path, M("{word} needs a card with an enemy", word='"self_type"'), '"self_type"')
         elif not _SIMPLE_CHECKS[check](value):
-            raise c.fail(path, f"bad value {_show(value)} for effect {verb}", verb)
+            raise c.fail(path, M("bad value {value} for effect {verb}", value=_show(value), verb=verb), verb)
         scalars: dict[str, Any] = {}
         do: tuple[Effect, ...] = ()
         otherwise: tuple[Effect, ...] = ()
@@ -1128,7 +1128,7 @@ class _EffectParser:
             if k == verb:
                 continue
             if k not in params:
-                raise c.fail(path, f'effect {verb} has no parameter "{k}"', k)
+                raise c.fail(path, M("effect {verb} has no parameter {key}", verb=verb, key=f'"{k}"'), k)
             kind = params[k]
             if kind == "effects":
                 parsed = self.effects(v, list(path) + [k])
@@ -1139,18 +1139,18 @@ class _EffectParser:
             elif kind == "condition":
                 condition = self.condition(v, path)
             elif not _SIMPLE_CHECKS[kind](v):
-                raise c.fail(path, f"bad value {_show(v)} for {verb}.{k}", k)
+                raise c.fail(path, M("bad value {value} for {key}", value=_show(v), key=f"{verb}.{k}"), k)
             else:
                 scalars[k] = v
         for k in required:
             if k not in raw:
-                raise c.fail(path, f'effect {verb} needs "{k}"', verb)
+                raise c.fail(path, M("effect {verb} needs {key}", verb=verb, key=f'"{k}"'), verb)
         if one_of and sum(k in raw for k in one_of) != 1:
-            raise c.fail(path, f"effect {verb} needs exactly one of {', '.join(sorted(one_of))}", verb)
+            raise c.fail(path, M("effect {verb} needs exactly one of {known}", verb=verb, known=", ".join(sorted(one_of))), verb)
         if verb == "attack" and value in ("cog_in_range", "each_cog_in_range_not_in_cover") and "within_range" not in raw:
-            raise c.fail(path, f'attack "{value}" needs within_range', verb)
+            raise c.fail(path, M("{what} needs {key}", what=f'attack "{value}"', key="within_range"), verb)
         if verb == "spawn" and raw.get("at", "").startswith(("hole_within", "each_hole_within")) and "within" not in raw:
-            raise c.fail(path, f'spawn at "{raw["at"]}" needs within', verb)
+            raise c.fail(path, M("{what} needs {key}", what=f'spawn at "{raw["at"]}"', key="within"), verb)
         return Effect(verb, value, _frozen_map(scalars), condition, do, otherwise)
 
 
@@ -1177,7 +1177,7 @@ def _load_ai_cards(f: _File, enemies: Mapping[str, Enemy]) -> dict[str, AiCard]:
         branches = []
         raw_branches = c.list_(rec, "branch", p)
         if not raw_branches:
-            raise c.fail(p, "a card needs at least one [[branch]]")
+            raise c.fail(p, M("a card needs at least one {table}", table="[[branch]]"))
         for i, b in enumerate(raw_branches):
             bp = p + ["branch", i]
             b = c.table(b, bp)
@@ -1185,10 +1185,10 @@ def _load_ai_cards(f: _File, enemies: Mapping[str, Enemy]) -> dict[str, AiCard]:
             last = i == len(raw_branches) - 1
             cond = parser.condition(b["if"], bp + ["if"], allow_else=last and i > 0)
             if cond.name == "always" and len(raw_branches) != 1:
-                raise c.fail(bp + ["if"], '"always" is only for a card with a single branch', '"always"')
+                raise c.fail(bp + ["if"], M("{word} is only for a card with a single branch", word='"always"'), '"always"')
             branches.append(Branch(cond, parser.effects(b["do"], bp + ["do"])))
         if kind == "event" and len(branches) == 1 and branches[0].condition.name != "always":
-            raise c.fail(p + ["branch", 0], 'a single-branch event uses if = "always"')
+            raise c.fail(p + ["branch", 0], M("a single-branch event uses {form}", form='if = "always"'))
         final = parser.effects(rec["finally"], p + ["finally"]) if "finally" in rec else ()
         out[aid] = AiCard(aid, card_set, number, kind, enemy, rec.get("name", ""), c.str_(rec, "text", p), redraw,
                           tuple(branches), final, rec.get("note", ""), c.provenance(rec, p))
@@ -1210,7 +1210,7 @@ def _mission_refs(c: _Checker, params: Mapping[str, Any], path: KeyPath, ctx: "_
             items = v.items() if isinstance(v, dict) else ((None, e) for e in v)
             for slot, e in items:
                 if slot is not None and slot not in SLOTS:
-                    raise c.fail(kp, f'unknown enemy slot "{slot}"', slot)
+                    raise c.fail(kp, M("unknown enemy slot {value}", value=f'"{slot}"'), slot)
                 c.ref(e, ctx.enemies, "enemy", kp)
         elif k == "tile":
             c.ref(v, ctx.locations, "tile", kp)
@@ -1233,12 +1233,12 @@ def _mission_refs(c: _Checker, params: Mapping[str, Any], path: KeyPath, ctx: "_
                 c.ref(q, ctx.equipment, "equipment", kp)
         elif k == "by_players":
             if not isinstance(v, list) or len(v) != 4:
-                raise c.fail(kp, "by_players needs 4 entries (1-4 players)", k)
+                raise c.fail(kp, M("{key} needs 4 entries (1-4 players)", key="by_players"), k)
             for counts in v:
                 for e, n in c.table(counts, kp).items():
                     c.ref(e, ctx.enemies, "enemy", kp)
                     if not _SIMPLE_CHECKS["int"](n):
-                        raise c.fail(kp, f"spawn count for {e} must be a whole number", e)
+                        raise c.fail(kp, M("the spawn count for {enemy} must be a whole number", enemy=e), e)
 
 
 @dataclass(frozen=True)
@@ -1253,7 +1253,7 @@ class _Refs:
 def _steps(c: _Checker, raw: Any, path: KeyPath, key: str, vocab: frozenset[str], what: str,
            ctx: _Refs) -> tuple[MissionStep, ...]:
     if not isinstance(raw, list):
-        raise c.fail(path, f"expected a list, got {_show(raw)}")
+        raise c.fail(path, M("must be a list, got {value}", value=_show(raw)))
     return tuple(_step(c, s, list(path) + [i], key, vocab, what, ctx) for i, s in enumerate(raw))
 
 
@@ -1280,7 +1280,7 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
         enemies = c.table(rec.get("enemies"), p + ["enemies"])
         for slot, e in enemies.items():
             if slot not in SLOTS:
-                raise c.fail(p + ["enemies"], f'unknown enemy slot "{slot}"', slot)
+                raise c.fail(p + ["enemies"], M("unknown enemy slot {value}", value=f'"{slot}"'), slot)
             c.ref(e, ctx.enemies, "enemy", p + ["enemies"])
         general = tuple(c.ref(a, ctx.ai_cards, "AI card", p + ["general_ai"]) for a in c.list_(rec, "general_ai", p))
         levels = []
@@ -1341,7 +1341,7 @@ def _load_custom_defaults(f: _File, ai_cards: Mapping[str, AiCard]) -> CustomDef
     c = _Checker(f)
     p = ["custom_defaults"]
     if f.data.get("custom_defaults") is None:
-        raise ContentError(f.name, "custom_defaults", None, "missing the [custom_defaults] table")
+        raise ContentError(f.name, "custom_defaults", None, M("missing the {table} table", table="[custom_defaults]"))
     rec = c.table(f.data["custom_defaults"], p)
     c.keys(rec, p, _PROV_KEYS + ("general_ai",), ("general_ai",))
     general = tuple(c.ref(a, ai_cards, "AI card", p + ["general_ai"]) for a in c.list_(rec, "general_ai", p))
