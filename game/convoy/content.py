@@ -310,7 +310,7 @@ def _cards(r: _Reader) -> dict[str, CardDef]:
         for ctype, want in TYPE_COUNTS[side].items():
             got = sum(c.type == ctype for c in deck)
             if got != want:
-                raise r.fail(["card"], M("the {side} deck has {n} cards of type {type}; the spec's list has {want} (spec 7)", side=side, n=got, type=ctype, want=want))
+                raise r.fail(["card"], M("the {side} deck has {n} cards of type {type}; the spec's list has {want}", side=side, n=got, type=ctype, want=want))
     return cards
 
 
@@ -327,7 +327,7 @@ def _cities(r: _Reader, cards: dict[str, CardDef]) -> tuple[tuple[CityDef, ...],
                                  r.steps(rec, path, "outpost"), r.steps(rec, path, "moloch"),
                                  r.text(rec, path, "text"), read_provenance(rec, path, r.fail, fields=SECTOR_KEYS))
     if "extra" not in sectors:
-        raise r.fail(["sector"], M("the {id} sector (the Extra Sector token, spec 6.12) is missing", id="'extra'"))
+        raise r.fail(["sector"], M("the {id} sector (the Extra Sector token) is missing", id="'extra'"))
     cities = []
     for cid, rec in r.f.data.get("city", {}).items():
         path = ["city", cid]

@@ -358,7 +358,7 @@ class _Reader:
             self.ref(d, dice, "die", [*path, "dice", i])
         for d in set(pool):
             if pool.count(d) > box.get(d, 0):
-                raise self.fail([*path, "dice"], M("uses {n} {die} dice; the box has {box} (spec 2)", n=pool.count(d), die=d, box=box.get(d, 0)))
+                raise self.fail([*path, "dice"], M("uses {n} {die} dice; the box has {box}", n=pool.count(d), die=d, box=box.get(d, 0)))
         return tuple(pool)
 
 

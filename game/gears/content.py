@@ -1009,10 +1009,10 @@ def _load_locations(f: _File, weapons: Mapping[str, Weapon]) -> tuple[dict[str, 
         c.keys(rec, p, _PROV_KEYS + ("tile", "spawn", "equipment"))
         tile = c.str_(rec, "tile", p)
         if not _TILE_ID.match(tile) or tile != lid:
-            raise c.fail(p + ["tile"], f'tile "{tile}" must be a tile face 1A-17B matching the card id "{lid}"')
+            raise c.fail(p + ["tile"], M("tile {tile} must be a tile face 1A-17B matching the card id {id}", tile=f'"{tile}"', id=f'"{lid}"'))
         spawn = c.list_(rec, "spawn", p)
         if len(spawn) != 4 or not all(isinstance(s, str) and s and set(s) <= SLOTS for s in spawn):
-            raise c.fail(p + ["spawn"], f"spawn must list 4 entries (1-4 players) of the letters A, B, C, got {spawn!r}")
+            raise c.fail(p + ["spawn"], M("must list 4 entries (1-4 players) of the letters A, B, C, got {value}", value=repr(spawn)))
         eq = rec.get("equipment")
         if eq is not None:
             c.ref(eq, equipment, "equipment", p + ["equipment"])
@@ -1025,7 +1025,7 @@ def _load_locations(f: _File, weapons: Mapping[str, Weapon]) -> tuple[dict[str, 
         try:
             sizes.of(lid)
         except KeyError:
-            raise c.fail(["tile_sizes"], f"tile {lid} has no size class") from None
+            raise c.fail(["tile_sizes"], M("tile {tile} has no size class", tile=lid)) from None
     return equipment, locations, sizes
 
 
@@ -1165,13 +1165,13 @@ def _load_ai_cards(f: _File, enemies: Mapping[str, Enemy]) -> dict[str, AiCard]:
         card_set = c.str_(rec, "set", p, EXPANSIONS)
         number = c.int_(rec, "number", p, 1)
         if aid != f"{card_set}:{number}":
-            raise c.fail(p, f'card id "{aid}" must be "{card_set}:{number}" (set:number)')
+            raise c.fail(p, M("card id {id} must be {form} (set:number)", id=f'"{aid}"', form=f'"{card_set}:{number}"'))
         kind = c.str_(rec, "kind", p, AI_KINDS)
         enemy = rec.get("enemy")
         if enemy is not None:
             c.ref(enemy, enemies, "enemy", p + ["enemy"])
         elif kind != "event" and kind != "group":
-            raise c.fail(p, f"a {kind} card must name the enemy it activates")
+            raise c.fail(p, M("a card of kind {kind} must name the enemy it activates", kind=kind))
         parser = _EffectParser(c, enemies, enemy is not None)
         redraw = tuple(parser.condition(x, p + ["redraw_if"]) for x in c.list_(rec, "redraw_if", p, default=[]))
         branches = []
@@ -1296,7 +1296,7 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
             difficulty[name] = tuple(c.ref(t, ctx.locations, "tile", p + ["difficulty", name])
                                      for t in c.list_(decks, name, p + ["difficulty"]))
         if not levels and not difficulty:
-            raise c.fail(p, "a mission needs [[level]] decks or a [difficulty] table")
+            raise c.fail(p, M("a mission needs {decks} decks or a {table} table", decks="[[level]]", table="[difficulty]"))
         stages = []
         raw_stages = c.list_(rec, "stage", p)
         for i, st in enumerate(raw_stages):
@@ -1307,18 +1307,19 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
             final = i == len(raw_stages) - 1
             want = "win" if final else "proceed"
             if not back or back[-1].keyword != want:
-                raise c.fail(sp + ["back"], f'the back of {"the last" if final else "a"} stage must end with do = "{want}"')
+                raise c.fail(sp + ["back"], M("the back of the last stage must end with {form}", form=f'do = "{want}"') if final
+                             else M("the back of a stage must end with {form}", form=f'do = "{want}"'))
             stages.append(Stage(
                 i + 1, _steps(c, st["special_rules"], sp + ["special_rules"], "rule", MISSION_RULES, "mission rule", ctx),
                 _step(c, st["flip_when"], sp + ["flip_when"], "condition", FLIP_CONDITIONS, "flip condition", ctx),
                 back, _steps(c, st.get("loss", []), sp + ["loss"], "condition", LOSS_CONDITIONS, "loss condition", ctx)))
         cards = c.int_(rec, "cards", p, 2)
         if cards != 1 + len(stages):
-            raise c.fail(p + ["cards"], f"cards = {cards} but the mission has 1 setup card + {len(stages)} stages")
+            raise c.fail(p + ["cards"], M("{form} but the mission has 1 setup card + {n} stages", form=f"cards = {cards}", n=len(stages)))
         players = c.list_(rec, "players", p)
         if (len(players) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in players)
                 or not 1 <= players[0] <= players[1] <= 4):
-            raise c.fail(p + ["players"], f"players must be [min, max] within 1-4, got {players!r}")
+            raise c.fail(p + ["players"], M("must be [min, max] within 1-4, got {value}", value=repr(players)))
         mission = Mission(
             id=mid, name=c.str_(rec, "name", p), name_hu=rec.get("name_hu", ""),
             expansion=c.str_(rec, "expansion", p, EXPANSIONS), number=c.int_(rec, "number", p, 1),
@@ -1373,7 +1374,7 @@ def load_content(data_dir: str | Path = DEFAULT_DATA_DIR) -> GearsContent:
         deck = content.ai_deck(mid)
         if len(deck) != m.ai_deck_size:
             raise mf.fail(["mission", mid, "ai_deck_size"],
-                          f"ai_deck_size = {m.ai_deck_size} but its enemies and general_ai give {len(deck)} cards")
+                          M("{form} but its enemies and {key} give {n} cards", form=f"ai_deck_size = {m.ai_deck_size}", key="general_ai", n=len(deck)))
     return content
 
 
