@@ -21,7 +21,8 @@ from typing import Any
 
 from game.engine.provenance import KEYS as PROVENANCE, Provenance, read_provenance
 from game.engine.provenance_doc import unverified_table, update_between
-from game.engine.tomldata import DataError, TomlFile, load_toml
+from game.engine.text import M
+from game.engine.tomldata import DataError, TomlFile, load_toml, must_be
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DOC = DATA_DIR.parents[2] / "docs" / "CONTENT.md"
@@ -192,74 +193,74 @@ class _Reader:
     def __init__(self, f: TomlFile):
         self.f = f
 
-    def fail(self, path: list, problem: str) -> DataError:
+    def fail(self, path: list, problem: Any) -> DataError:
         return self.f.error(path, problem)
 
     def keys(self, rec: Any, path: list, allowed: tuple[str, ...], required: tuple[str, ...]) -> dict:
         if not isinstance(rec, dict):
-            raise self.fail(path, "must be a table")
+            raise self.fail(path, M("must be a table"))
         for k in rec:
             if k not in allowed and k not in PROVENANCE:
-                raise self.fail([*path, k], f"unknown key {k!r} (known: {', '.join(allowed)})")
+                raise self.fail([*path, k], M("unknown key {key} (expected one of: {known})", key=repr(k), known=", ".join(allowed)))
         for k in required:
             if k not in rec:
-                raise self.fail(path, f"missing required key {k!r}")
+                raise self.fail(path, M("missing key {key}", key=repr(k)))
         return rec
 
     def text(self, rec: dict, path: list, key: str, default: str | None = None) -> str:
         v = rec.get(key, default)
         if not isinstance(v, str) or not v:
-            raise self.fail([*path, key], f"{key} must be a non-empty string, got {v!r}")
+            raise self.fail([*path, key], M("must be text, not empty, got {value}", value=repr(v)))
         return v
 
     def int(self, rec: dict, path: list, key: str, lo: int, hi: int, default: int | None = None) -> int:
         v = rec.get(key, default)
         if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise self.fail([*path, key], f"{key} must be a whole number from {lo} to {hi}, got {v!r}")
+            raise self.fail([*path, key], M("must be a whole number from {least} to {most}, got {value}", least=lo, most=hi, value=repr(v)))
         return v
 
     def choice(self, rec: dict, path: list, key: str, options: tuple, default: str | None = None) -> str:
         v = rec.get(key, default)
         if v not in options:
-            raise self.fail([*path, key], f"{key} must be one of {', '.join(options)}, got {v!r}")
+            raise self.fail([*path, key], M("must be one of {known}, got {value}", known=", ".join(options), value=repr(v)))
         return v
 
     def steps(self, rec: dict, path: list, key: str, passive: bool = False) -> tuple[Step, ...]:
         raw = rec.get(key, [])
         if not isinstance(raw, list):
-            raise self.fail([*path, key], "must be a list of steps")
+            raise self.fail([*path, key], M("must be a list of steps"))
         out = []
         for i, st in enumerate(raw):
             p = [*path, key, i]
             if not isinstance(st, dict) or "op" not in st:
-                raise self.fail(p, "a step must be a table with an 'op'")
+                raise self.fail(p, M("a step must be a table with an {key}", key="'op'"))
             op = st["op"]
             if op not in OPS:
-                raise self.fail([*p, "op"], f"unknown op {op!r} (known: {', '.join(OPS)})")
+                raise self.fail([*p, "op"], M("unknown value {value} (expected one of: {known})", value=repr(op), known=", ".join(OPS)))
             if passive != (op in PASSIVE_OPS):
                 where = "passive" if passive else "effect"
-                raise self.fail([*p, "op"], f"op {op!r} does not belong in {where}")
+                raise self.fail([*p, "op"], M("op {op} does not belong in {key}", op=repr(op), key=where))
             args: dict[str, Any] = {"op": op}
             for k, v in st.items():
                 if k == "op":
                     continue
                 if k not in OPS[op]:
-                    raise self.fail([*p, k], f"op {op!r} takes no key {k!r} (it takes: {', '.join(OPS[op]) or 'none'})")
+                    raise self.fail([*p, k], M("op {op} takes no key {key} (it takes: {known})", op=repr(op), key=repr(k), known=", ".join(OPS[op]) or M("none")))
                 if k in INTS:
                     if not isinstance(v, int) or isinstance(v, bool) or not -9 <= v <= 9:
-                        raise self.fail([*p, k], f"{k} must be a small whole number, got {v!r}")
+                        raise self.fail([*p, k], M("must be a whole number from {least} to {most}, got {value}", least=-9, most=9, value=repr(v)))
                 elif k in BOOLS:
                     if not isinstance(v, bool):
-                        raise self.fail([*p, k], f"{k} must be true or false, got {v!r}")
+                        raise self.fail([*p, k], M("must be true or false, got {value}", value=repr(v)))
                 elif k == "types":
                     if not isinstance(v, list) or not v or any(t not in VALUES["types"] for t in v):
-                        raise self.fail([*p, k], f"types must list some of {', '.join(VALUES['types'])}, got {v!r}")
+                        raise self.fail([*p, k], M("must list some of {known}, got {value}", known=", ".join(VALUES["types"]), value=repr(v)))
                     v = tuple(v)
                 elif k == "to" and op == "recover":
                     if v not in VALUES["recover_to"]:
-                        raise self.fail([*p, k], f"to must be hand or deck_bottom, got {v!r}")
+                        raise self.fail([*p, k], M("must be one of {known}, got {value}", known="hand, deck_bottom", value=repr(v)))
                 elif v not in VALUES[k]:
-                    raise self.fail([*p, k], f"{k} must be one of {', '.join(VALUES[k])}, got {v!r}")
+                    raise self.fail([*p, k], M("must be one of {known}, got {value}", known=", ".join(VALUES[k]), value=repr(v)))
                 args["self" if k == "self" else k] = v
             out.append(Step(**args))
         return tuple(out)
@@ -274,7 +275,7 @@ SECTOR_KEYS = ("name", "star", "effect", "outpost", "moloch", "text")
 def _top(r: _Reader, allowed: tuple[str, ...]) -> None:
     for k in r.f.data:
         if k not in allowed:
-            raise r.fail([k], f"unknown section {k!r} (known: {', '.join(allowed)})")
+            raise r.fail([k], M("unknown section {section} (expected one of: {known})", section=repr(k), known=", ".join(allowed)))
 
 
 def _cards(r: _Reader) -> dict[str, CardDef]:
@@ -287,17 +288,17 @@ def _cards(r: _Reader) -> dict[str, CardDef]:
         ctype = r.choice(rec, path, "type", TYPES[side])
         timing = r.choice(rec, path, "timing", TIMINGS)
         if ctype == "instant" and timing != "none":
-            raise r.fail([*path, "timing"], "an Instant has no timing icon: timing must be none")
+            raise r.fail([*path, "timing"], M("an Instant has no timing icon: timing must be none"))
         strength = r.int(rec, path, "strength", -9, 9, 0)
         once = rec.get("once", False)
         if not isinstance(once, bool):
-            raise r.fail([*path, "once"], f"once must be true or false, got {once!r}")
+            raise r.fail([*path, "once"], M("must be true or false, got {value}", value=repr(once)))
         effect = r.steps(rec, path, "effect")
         passive = r.steps(rec, path, "passive", passive=True)
         if timing == "permanent" and not passive:
-            raise r.fail([*path, "passive"], "a permanent card needs its passive effects")
+            raise r.fail([*path, "passive"], M("a permanent card needs its passive effects"))
         if timing not in ("permanent", "none") and not effect:
-            raise r.fail([*path, "effect"], f"a card with timing {timing} needs an effect")
+            raise r.fail([*path, "effect"], M("a card with timing {timing} needs an effect", timing=timing))
         prov = read_provenance(rec, path, r.fail, fields=CARD_KEYS)
         cards[cid] = CardDef(cid, r.text(rec, path, "name"), side, ctype, strength,
                              r.int(rec, path, "count", 1, 4, 1), timing, once, effect, passive,
@@ -305,11 +306,11 @@ def _cards(r: _Reader) -> dict[str, CardDef]:
     for side in SIDES:
         deck = [c for c in cards.values() if c.side == side for _ in range(c.count)]
         if len(deck) != DECK_SIZE:
-            raise r.fail(["card"], f"the {side} deck has {len(deck)} cards; it must have {DECK_SIZE} (spec 2)")
+            raise r.fail(["card"], M("the {side} deck has {n} cards; it must have {want} (spec 2)", side=side, n=len(deck), want=DECK_SIZE))
         for ctype, want in TYPE_COUNTS[side].items():
             got = sum(c.type == ctype for c in deck)
             if got != want:
-                raise r.fail(["card"], f"the {side} deck has {got} {ctype} cards; the spec's list has {want} (spec 7)")
+                raise r.fail(["card"], M("the {side} deck has {n} cards of type {type}; the spec's list has {want}", side=side, n=got, type=ctype, want=want))
     return cards
 
 
@@ -321,22 +322,22 @@ def _cities(r: _Reader, cards: dict[str, CardDef]) -> tuple[tuple[CityDef, ...],
         r.keys(rec, path, SECTOR_KEYS, ("name", "star", "text"))
         star = rec["star"]
         if not isinstance(star, bool):
-            raise r.fail([*path, "star"], f"star must be true or false, got {star!r}")
+            raise r.fail([*path, "star"], M("must be true or false, got {value}", value=repr(star)))
         sectors[sid] = SectorDef(sid, r.text(rec, path, "name"), star, r.steps(rec, path, "effect"),
                                  r.steps(rec, path, "outpost"), r.steps(rec, path, "moloch"),
                                  r.text(rec, path, "text"), read_provenance(rec, path, r.fail, fields=SECTOR_KEYS))
     if "extra" not in sectors:
-        raise r.fail(["sector"], "the 'extra' sector (the Extra Sector token, spec 6.12) is missing")
+        raise r.fail(["sector"], M("the {id} sector (the Extra Sector token) is missing", id="'extra'"))
     cities = []
     for cid, rec in r.f.data.get("city", {}).items():
         path = ["city", cid]
         r.keys(rec, path, CITY_KEYS, CITY_KEYS)
         secs = rec["sectors"]
         if not isinstance(secs, list) or not 1 <= len(secs) <= 4:
-            raise r.fail([*path, "sectors"], "sectors must list 1 to 4 sector ids (spec 3)")
+            raise r.fail([*path, "sectors"], M("must list 1 to 4 sector ids (spec 3)"))
         for i, s in enumerate(secs):
             if s not in sectors or s == "extra":
-                raise r.fail([*path, "sectors", i], f"unknown sector {s!r} (known: {', '.join(k for k in sectors if k != 'extra')})")
+                raise r.fail([*path, "sectors", i], M("unknown sector {value} (known: {known})", value=repr(s), known=", ".join(k for k in sectors if k != "extra")))
         cities.append(CityDef(cid, r.int(rec, path, "number", 1, 5), r.text(rec, path, "name"),
                               (r.int(rec, path, "moloch_stations", 1, 9), r.int(rec, path, "outpost_stations", 1, 9)),
                               tuple(secs), r.steps(rec, path, "outpost_win"), r.steps(rec, path, "moloch_win"),
@@ -344,7 +345,7 @@ def _cities(r: _Reader, cards: dict[str, CardDef]) -> tuple[tuple[CityDef, ...],
                               r.text(rec, path, "feature_text"),
                               read_provenance(rec, path, r.fail, fields=CITY_KEYS)))
     if [c.number for c in cities] != [1, 2, 3, 4, 5]:
-        raise r.fail(["city"], "there must be five cities numbered 1 to 5, in that order (spec 3)")
+        raise r.fail(["city"], M("there must be five cities numbered 1 to 5, in that order (spec 3)"))
     rules = r.f.data.get("rules")
     r.keys(rules, ["rules"], ("hand_size", "draw_per_round"), ("hand_size", "draw_per_round"))
     read_provenance(rules, ["rules"], r.fail, fields=("hand_size", "draw_per_round"))

@@ -123,7 +123,7 @@ class ConvoyAdapter(AdapterBase):
         """The first instance of `card` in the side's deck, taken out of it; its place named."""
         uid = next((u for u in state.deck[side] if state.ids[u] == card), None)
         if uid is None:
-            raise LessonBroken(f"{where}: no {card!r} is left in the deck")
+            raise LessonBroken(M("{where}: no {card} is left in the deck", where=where, card=repr(card)))
         state.deck[side].remove(uid)
         name = card
         n = 2
@@ -150,7 +150,7 @@ class ConvoyAdapter(AdapterBase):
             return state.outcome == v
         if name == "fallen":
             return sum(state.flipped) >= int(v)
-        raise LessonBroken(f"unknown condition {name!r}")
+        raise LessonBroken(M("unknown condition {name}", name=repr(name)))
 
     def pending_kind(self, state: ConvoyState) -> str | None:
         """A question inside a resolution; "opponent" when the side the learner does not play decides."""

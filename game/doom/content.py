@@ -22,7 +22,8 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from game.engine.dice import Die, dice_from_toml
-from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml
+from game.engine.text import M
+from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml, must_be
 from game.engine.provenance import Provenance, read_provenance
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -289,7 +290,7 @@ class _Reader:
     def __init__(self, doc: TomlFile):
         self.doc = doc
 
-    def fail(self, path: KeyPath, problem: str) -> DataError:
+    def fail(self, path: KeyPath, problem: Any) -> DataError:
         err = self.doc.error(list(path), problem)
         # Name the file as it is known in the data folder: "monsters.toml: ...".
         return DataError(self.doc.path.name, problem, err.key, err.line)
@@ -297,38 +298,36 @@ class _Reader:
     def section(self, name: str) -> dict[str, Any]:
         table = self.doc.data.get(name)
         if not isinstance(table, dict) or not table:
-            raise DataError(self.doc.path.name, f"no [{name}.<id>] records")
+            raise DataError(self.doc.path.name, M("no [{name}.<id>] records", name=name))
         for key, rec in table.items():
             if not isinstance(rec, dict):
-                raise self.fail([name, key], "must be a table")
+                raise self.fail([name, key], M("must be a table"))
         return table
 
     def keys(self, rec: Mapping[str, Any], path: KeyPath, allowed: Iterable[str]) -> None:
         allowed = set(allowed) | set(PROVENANCE)
         for k in rec:
             if k not in allowed:
-                raise self.fail([*path, k], f"unknown key {k!r} (expected one of: {', '.join(sorted(allowed))})")
+                raise self.fail([*path, k], M("unknown key {key} (expected one of: {known})", key=repr(k), known=", ".join(sorted(allowed))))
 
     def get(self, rec: Mapping[str, Any], key: str, path: KeyPath, kind: type, default: Any = ...) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f"missing {key!r}")
+                raise self.fail(path, M("missing key {key}", key=repr(key)))
             return default
         value = rec[key]
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
         if not ok:
-            words = {int: "a whole number", str: "text", bool: "true or false", list: "a list",
-                     dict: "a table"}[kind]
-            raise self.fail([*path, key], f"must be {words}, got {value!r}")
+            raise self.fail([*path, key], must_be(kind, repr(value)))
         if kind is int and value < 0:
-            raise self.fail([*path, key], f"must be 0 or more, got {value}")
+            raise self.fail([*path, key], M("must be 0 or more, got {value}", value=value))
         return value
 
     def choice(self, rec: Mapping[str, Any], key: str, path: KeyPath, choices: Iterable[str]) -> str:
         value = self.get(rec, key, path, str)
         choices = tuple(choices)
         if value not in choices:
-            raise self.fail([*path, key], f"unknown {key} {value!r} (known: {', '.join(choices)})")
+            raise self.fail([*path, key], M("unknown value {value} (expected one of: {known})", value=repr(value), known=", ".join(choices)))
         return value
 
     def ref(self, value: Any, known: Mapping[str, Any] | Iterable[str], what: str, path: KeyPath) -> str:
@@ -347,19 +346,19 @@ class _Reader:
             kind = ABILITIES.get(k)
             if kind is None:
                 raise self.fail([*path, "abilities", k],
-                                f"unknown ability {k!r} (known: {', '.join(sorted(ABILITIES))})")
+                                M("unknown ability {value} (known: {known})", value=repr(k), known=", ".join(sorted(ABILITIES))))
             values[k] = self.get(table, k, [*path, "abilities"], kind)
         return Abilities(**values)
 
     def dice(self, rec: Mapping[str, Any], path: KeyPath, dice: Mapping[str, Die], box: Mapping[str, int]) -> tuple[str, ...]:
         pool = self.get(rec, "dice", path, list)
         if not pool:
-            raise self.fail([*path, "dice"], "needs at least one die")
+            raise self.fail([*path, "dice"], M("needs at least one die"))
         for i, d in enumerate(pool):
             self.ref(d, dice, "die", [*path, "dice", i])
         for d in set(pool):
             if pool.count(d) > box.get(d, 0):
-                raise self.fail([*path, "dice"], f"uses {pool.count(d)} {d} dice; the box has {box.get(d, 0)} (spec 2)")
+                raise self.fail([*path, "dice"], M("uses {n} {die} dice; the box has {box}", n=pool.count(d), die=d, box=box.get(d, 0)))
         return tuple(pool)
 
 
@@ -413,7 +412,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
             w.dice(rec, p, dice, box), w.get(rec, "melee", p, bool), w.abilities(rec, p),
             w.get(rec, "supply", p, int), w.provenance(rec, p, fields))
     if "fist" not in weapons or not weapons["fist"].melee:
-        raise DataError("weapons.toml", "weapon.fist must exist and be a melee weapon (berserk, spec 6.12)")
+        raise DataError("weapons.toml", M("{key} must exist and be a melee weapon (berserk, spec 6.12)", key="weapon.fist"))
 
     e = r["equipment"]
     items = {}
@@ -422,7 +421,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
         fields = ("name", "name_hu", "effect", "amount", "supply")
         e.keys(rec, p, fields)
         if key in weapons or key in ammo:
-            raise e.fail(p, f"item id {key!r} is also a weapon or ammo id (map props name them alike)")
+            raise e.fail(p, M("item id {id} is also a weapon or ammo id (map props name them alike)", id=repr(key)))
         items[key] = Item(key, e.get(rec, "name", p, str), e.get(rec, "name_hu", p, str),
                           e.choice(rec, "effect", p, ITEM_EFFECTS), e.get(rec, "amount", p, int),
                           e.get(rec, "supply", p, int), e.provenance(rec, p, fields))
@@ -438,14 +437,14 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
     for key, rec in k.section("setup").items():
         p = ["setup", key]
         if not key.isdigit() or not 1 <= int(key) <= len(marines):
-            raise k.fail(p, f"setup tables are numbered by marines, 1 to {len(marines)}")
+            raise k.fail(p, M("setup tables are numbered by marines, 1 to {most}", most=len(marines)))
         fields = ("shells", "health", "armour", "cards")
         k.keys(rec, p, fields)
         setups[int(key)] = Setup(int(key), k.get(rec, "shells", p, int), _positive(k, rec, "health", p),
                                  k.get(rec, "armour", p, int), k.get(rec, "cards", p, int), k.provenance(rec, p, fields))
     missing = set(range(1, len(marines) + 1)) - set(setups)
     if missing:
-        raise DataError("marines.toml", f"no [setup.{min(missing)}] table")
+        raise DataError("marines.toml", M("no {table} table", table=f"[setup.{min(missing)}]"))
     actions = {}
     for key, rec in k.section("action").items():
         p = ["action", key]
@@ -467,7 +466,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
     for need in ("invader_start_hand", "invader_hand_limit", "respawn_min", "respawn_max",
                  "indirect_max_range", "knockback_squares", "door_cost", "teleport_cost", "vent_cost"):
         if need not in numbers:
-            raise DataError("marines.toml", f"no [number.{need}] record")
+            raise DataError("marines.toml", M("no {table} record", table=f"[number.{need}]"))
 
     c = r["marine_cards"]
     marine_cards = {}
@@ -479,7 +478,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
         params = {}
         for name in params_allowed:
             if name not in rec:
-                raise c.fail(p, f"effect {effect!r} needs {name!r}")
+                raise c.fail(p, M("effect {effect} needs {key}", effect=repr(effect), key=repr(name)))
             value = rec[name]
             if name == "actions":
                 for i, a in enumerate(c.get(rec, name, p, list)):
@@ -510,25 +509,25 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
         if kind == "spawn":
             raw = v.get(rec, "halves", p, list)
             if not 1 <= len(raw) <= 2:
-                raise v.fail([*p, "halves"], "a spawn card has one group or two halves (spec 8.1)")
+                raise v.fail([*p, "halves"], M("a spawn card has one group or two halves (spec 8.1)"))
             out = []
             for i, half in enumerate(raw):
                 if not isinstance(half, list) or not half:
-                    raise v.fail([*p, "halves", i], "each half is a non-empty list of { monster, count }")
+                    raise v.fail([*p, "halves", i], M("each half is a non-empty list of {form}", form="{ monster, count }"))
                 groups = []
                 for j, g in enumerate(half):
                     gp = [*p, "halves", i]
                     if not isinstance(g, dict) or set(g) != {"monster", "count"}:
-                        raise v.fail(gp, f"entry {j} must be {{ monster = ..., count = ... }}")
+                        raise v.fail(gp, M("entry {n} must be {form}", n=j, form="{ monster = ..., count = ... }"))
                     groups.append(SpawnGroup(v.ref(g["monster"], monsters, "monster", gp), _positive(v, g, "count", gp)))
                 out.append(tuple(groups))
             halves = tuple(out)
         scatter = v.get(rec, "scatter", p, list)
         if len(scatter) != count:
-            raise v.fail([*p, "scatter"], f"needs one entry per copy: {count}, got {len(scatter)}")
+            raise v.fail([*p, "scatter"], M("needs one entry per copy: {want}, got {n}", want=count, n=len(scatter)))
         for i, s in enumerate(scatter):
             if not _scatter_ok(s):
-                raise v.fail([*p, "scatter", i], f"must be 'miss' or a direction and a distance like 'NE2', got {s!r}")
+                raise v.fail([*p, "scatter", i], M("must be {miss} or a direction and a distance like {example}, got {value}", miss="'miss'", example="'NE2'", value=repr(s)))
         invader_cards[key] = InvaderCard(
             key, v.get(rec, "name", p, str), kind, count, halves,
             v.choice(rec, "timing", p, EVENT_TIMINGS) if kind == "event" else "",
@@ -547,13 +546,13 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
         s.keys(rec, p, fields)
         map_path = s.get(rec, "map", p, str)
         if not (ROOT / map_path).is_file():
-            raise s.fail([*p, "map"], f"no map file {map_path!r} (paths are relative to the project root)")
+            raise s.fail([*p, "map"], M("no map file {path} (paths are relative to the project root)", path=repr(map_path)))
         starts = s.get(rec, "marine_starts", p, list)
         if len(starts) < len(marines):
-            raise s.fail([*p, "marine_starts"], f"needs a start square for each of the {len(marines)} marines")
+            raise s.fail([*p, "marine_starts"], M("needs a start square for each of the {n} marines", n=len(marines)))
         for i, sq in enumerate(starts):
             if not (isinstance(sq, list) and len(sq) == 2 and all(isinstance(v, int) and v >= 0 for v in sq)):
-                raise s.fail([*p, "marine_starts", i], f"a square is [x, y] with whole numbers, got {sq!r}")
+                raise s.fail([*p, "marine_starts", i], M("a square is [x, y] with whole numbers, got {value}", value=repr(sq)))
         encounters = {eid: _encounter(s, erec, [*p, "encounters", eid], ammo, weapons, items, monsters)
                       for eid, erec in s.get(rec, "encounters", p, dict).items()}
         win_enc = s.get(rec, "win_encounters", p, list, [])
@@ -561,7 +560,7 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
             s.ref(e, encounters, "encounter", [*p, "win_encounters", i])
         win_area = s.get(rec, "win_area", p, str, "")
         if not win_area and not win_enc:
-            raise s.fail(p, "needs a way for the marines to win: win_area or win_encounters")
+            raise s.fail(p, M("needs a way for the marines to win: {keys}", keys="win_area, win_encounters"))
         melt = s.get(rec, "meltdown", p, dict, None)
         meltdown = None
         if melt is not None:
@@ -580,10 +579,10 @@ def load_content(data_dir: str | Path | None = None) -> DoomContent:
         _frozen(marine_cards), _frozen(invader_cards), _frozen(scenarios))
     total = len(content.invader_deck())
     if total != 66:
-        raise DataError("invader_cards.toml", f"the invader deck has 66 cards (seed p. 4), these records make {total}")
+        raise DataError("invader_cards.toml", M("the invader deck has {want} cards (seed p. 4), these records make {n}", want=66, n=total))
     total = len(content.marine_deck())
     if total != 18:
-        raise DataError("marine_cards.toml", f"the marine deck has 18 cards (seed p. 4), these records make {total}")
+        raise DataError("marine_cards.toml", M("the marine deck has {want} cards (seed p. 4), these records make {n}", want=18, n=total))
     return content
 
 
@@ -593,29 +592,29 @@ ENCOUNTER_KEYS = ("text", "give", "health", "doors", "reveal", "spawn")
 def _encounter(r: _Reader, rec: Any, path: KeyPath, ammo, weapons, items, monsters) -> Encounter:
     """One scenario encounter (the Encounter keys); every id checked against the data files."""
     if not isinstance(rec, dict):
-        raise r.fail(path, "must be a table { text, give, health, doors, reveal, spawn }")
+        raise r.fail(path, M("must be a table {form}", form="{ text, give, health, doors, reveal, spawn }"))
     r.keys(rec, path, ENCOUNTER_KEYS)
     give = {}
     for what in r.get(rec, "give", path, dict, {}):
         if what not in ammo and what not in weapons and what not in items:
-            raise r.fail([*path, "give", what], f"{what!r} is not an ammo, weapon or item id of the data files")
+            raise r.fail([*path, "give", what], M("{id} is not an ammo, weapon or item id of the data files", id=repr(what)))
         give[what] = _positive(r, rec["give"], what, [*path, "give"])
     health = r.get(rec, "health", path, int, 0)
     if health < 0:
-        raise r.fail([*path, "health"], f"must be 0 or more, got {health}")
+        raise r.fail([*path, "health"], M("must be 0 or more, got {value}", value=health))
     doors = {}
     for d, how in r.get(rec, "doors", path, dict, {}).items():
         if how not in ("open", "closed"):
-            raise r.fail([*path, "doors", d], f"must be 'open' or 'closed', got {how!r}")
+            raise r.fail([*path, "doors", d], M("must be {open} or {closed}, got {value}", open="'open'", closed="'closed'", value=repr(how)))
         doors[d] = how == "open"
     reveal = r.get(rec, "reveal", path, list, [])
     for i, a in enumerate(reveal):
         if not isinstance(a, str):
-            raise r.fail([*path, "reveal", i], f"an area name, got {a!r}")
+            raise r.fail([*path, "reveal", i], M("must be an area name, got {value}", value=repr(a)))
     spawn = []
     for i, g in enumerate(r.get(rec, "spawn", path, list, [])):
         if not isinstance(g, dict) or set(g) != {"monster", "count"}:
-            raise r.fail([*path, "spawn", i], "each entry is { monster = ..., count = ... }")
+            raise r.fail([*path, "spawn", i], M("each entry is {form}", form="{ monster = ..., count = ... }"))
         spawn.append(SpawnGroup(r.ref(g["monster"], monsters, "monster", [*path, "spawn", i]),
                                 _positive(r, g, "count", [*path, "spawn", i])))
     return Encounter(path[-1], r.get(rec, "text", path, str), _frozen(give), health, _frozen(doors),
@@ -634,16 +633,16 @@ def _encounter_map_refs(r: _Reader, key: str, sc: "Scenario") -> None:
         path = ["scenario", key, "encounters", eid]
         for i, a in enumerate(e.reveal):
             if a not in m.areas:
-                raise r.fail([*path, "reveal", i], f"no area {a!r} on {sc.map} (areas: {', '.join(sorted(m.areas))})")
+                raise r.fail([*path, "reveal", i], M("no area {area} on {map} (areas: {ids})", area=repr(a), map=sc.map, ids=", ".join(sorted(m.areas))))
         for d in e.doors:
             if d not in m.doors:
-                raise r.fail([*path, "doors", d], f"no door {d!r} on {sc.map} (doors: {', '.join(sorted(m.doors))})")
+                raise r.fail([*path, "doors", d], M("no door {door} on {map} (doors: {ids})", door=repr(d), map=sc.map, ids=", ".join(sorted(m.doors))))
 
 
 def _positive(r: _Reader, rec: Mapping[str, Any], key: str, path: KeyPath) -> int:
     value = r.get(rec, key, path, int)
     if value < 1:
-        raise r.fail([*path, key], f"must be 1 or more, got {value}")
+        raise r.fail([*path, key], M("must be at least {least}, got {value}", least=1, value=value))
     return value
 
 

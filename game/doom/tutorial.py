@@ -193,7 +193,7 @@ class DoomAdapter(AdapterBase):
         areas = sorted(m.areas) if which == "all" else list(which)
         for area in areas:
             if area not in m.areas:
-                raise LessonBroken(f"{where}: no area {area!r} on this map (areas: {', '.join(sorted(m.areas))})")
+                raise LessonBroken(M("{where}: no area {area} on this map (areas: {ids})", where=where, area=repr(area), ids=", ".join(sorted(m.areas))))
             if area in state.revealed:
                 continue
             state.revealed.append(area)
@@ -208,11 +208,11 @@ class DoomAdapter(AdapterBase):
             if isinstance(q, str):
                 value = self._literal(state, q, places)
                 if value is None:
-                    raise LessonBroken(f"{where}: {q!r} is not a square \"x,y\", a door, an area or a figure here")
+                    raise LessonBroken(M("{where}: {what} is not a square \"x,y\", a door, an area or a figure here", where=where, what=repr(q)))
             else:
                 value = self._query(state, q, places, where)
                 if value is None:
-                    raise LessonBroken(f"{where}: no square on this map fits {q}")
+                    raise LessonBroken(M("{where}: no square on this map fits {what}", where=where, what=str(q)))
             places[name] = value
         return places
 
@@ -241,7 +241,7 @@ class DoomAdapter(AdapterBase):
         def ref(key: str) -> tuple[int, int]:
             value = self._literal(state, str(q[key]), places)
             if not isinstance(value, list):
-                raise LessonBroken(f"{where}: {key} names {q[key]!r}, which is not a square or a place defined above")
+                raise LessonBroken(M("{where}: {key} names {what}, which is not a square or a place defined above", where=where, key=key, what=repr(q[key])))
             return (value[0], value[1])
 
         origin = ref("from") if "from" in q else None
@@ -280,7 +280,7 @@ class DoomAdapter(AdapterBase):
         for item in s.get("marine", []):
             mid = item["id"]
             if mid not in state.marines:
-                raise LessonBroken(f"{where}: no marine {mid!r} (marines: {', '.join(state.seats)})")
+                raise LessonBroken(M("{where}: no marine {who} (marines: {ids})", where=where, who=repr(mid), ids=", ".join(state.seats)))
             mar = state.marines[mid]
             if "cell" in item:
                 mar.cell = self.square(state, item["cell"], places, where)
@@ -295,7 +295,7 @@ class DoomAdapter(AdapterBase):
             if "weapons" in item:
                 mar.weapons = list(item["weapons"])
             if "cards" in item:
-                mar.cards = [take_card(state.marine_deck, name, where, "marine deck") for name in item["cards"]]
+                mar.cards = [take_card(state.marine_deck, name, where, M("the marine deck")) for name in item["cards"]]
             if "order" in item:
                 mar.order, mar.order_turn = item["order"], -1  # placed in an earlier turn: usable now
             if "adrenaline" in item:
@@ -304,7 +304,7 @@ class DoomAdapter(AdapterBase):
             cells = item["cells"] if "cells" in item else [item["cell"]]
             fid = item["id"]
             if fid in state.invaders or fid.partition("#")[0] != item["monster"]:
-                raise LessonBroken(f"{where}: invader id {fid!r} must be new and read '{item['monster']}#<n>'")
+                raise LessonBroken(M("{where}: invader id {id} must be new and read {form}", where=where, id=repr(fid), form=f"'{item['monster']}#<n>'"))
             state.invaders[fid] = Invader(fid, item["monster"], [self.square(state, c, places, where) for c in cells],
                                           int(item.get("wounds", 0)))
             n = int(fid.partition("#")[2] or 0)
@@ -313,10 +313,10 @@ class DoomAdapter(AdapterBase):
             for d in s.get(name, []):
                 door = self._literal(state, d, places)
                 if door not in state.map.doors:
-                    raise LessonBroken(f"{where}: {name}: no door {d!r} (doors: {', '.join(sorted(state.map.doors))})")
+                    raise LessonBroken(M("{where}: no door {door} (doors: {ids})", where=f"{where}: {name}", door=repr(d), ids=", ".join(sorted(state.map.doors))))
                 state.closed = sorted(set(state.closed) - {door} | ({door} if closed else set()))
         if "hand" in s:
-            state.hand = [take_card(state.deck, name, where, "invader deck") for name in s["hand"]]
+            state.hand = [take_card(state.deck, name, where, M("the invader deck")) for name in s["hand"]]
         if "frags" in s:
             state.frags = int(s["frags"])
         self.stack(state, s.get("dice", {}), {"invader": s.get("invader_on_top", ()),
@@ -325,8 +325,8 @@ class DoomAdapter(AdapterBase):
         for fig in list(state.marines) + list(state.invaders):
             for cell in self.figure_cells(state, fig):
                 if cell in taken or cell in state.blocking_markers():
-                    raise LessonBroken(f"{where}: {fig} stands on {cell[0]},{cell[1]}, which "
-                                       f"{taken.get(cell, 'an obstacle or barrel')} already fills")
+                    raise LessonBroken(M("{where}: {who} stands on {x},{y}, which {other} already fills", where=where, who=fig,
+                                         x=cell[0], y=cell[1], other=taken.get(cell) or M("an obstacle or a barrel")))
                 taken[cell] = fig
         # The rules reveal what the marines see after every step (spec 3.10); the verbs moved
         # figures and doors, so the areas now in sight are put on the table the same way.
@@ -343,18 +343,18 @@ class DoomAdapter(AdapterBase):
             cards = list(cards)
             if cards:
                 deck = state.deck if name == "invader" else state.marine_deck
-                deck.put_on_top([take_card(deck, c, where, f"{name} deck") for c in cards])
+                deck.put_on_top([take_card(deck, c, where, M("the {name} deck", name=name)) for c in cards])
 
     def step_stacks(self, state: DoomState, lesson: Lesson, step: Step) -> None:
-        self.stack(state, step.dice, step.decks, f"{lesson.path}: step {step.id!r}")
+        self.stack(state, step.dice, step.decks, M("{path}: step {step}", path=str(lesson.path), step=repr(step.id)))
 
     def square(self, state: DoomState, ref: Any, places: Mapping[str, Any], where: str) -> tuple[int, int]:
         value = self._literal(state, ref, places) if isinstance(ref, str) else ref
         if not (isinstance(value, list) and len(value) == 2):
-            raise LessonBroken(f"{where}: {ref!r} is not a square \"x,y\" or a square place of the lesson")
+            raise LessonBroken(M("{where}: {what} is not a square \"x,y\" or a square place of the lesson", where=where, what=repr(ref)))
         cell = (int(value[0]), int(value[1]))
         if cell not in state.map.floor:
-            raise LessonBroken(f"{where}: {ref!r} is not a floor square of this map")
+            raise LessonBroken(M("{where}: {what} is not a floor square of this map", where=where, what=repr(ref)))
         return cell
 
     # ------------------------------------------------------------------ during a lesson
@@ -387,7 +387,7 @@ class DoomAdapter(AdapterBase):
             return any(m.order == v for m in state.marines.values())
         if name == "declared":
             return state.phase == "marine" and state.turn is not None and state.turn.get("action") == v
-        raise LessonBroken(f"unknown condition {name!r}")
+        raise LessonBroken(M("unknown condition {name}", name=repr(name)))
 
     def pending_kind(self, state: DoomState) -> str | None:
         """A question inside a resolution by its kind; the invader's own turn as "invader"."""

@@ -34,17 +34,23 @@ MAX_TOML_STRING = 100_000
 class DataError(InputError):
     """A content file is missing, unreadable or wrong; `str()` is the whole message."""
 
-    def __init__(self, file: str | Path, problem: str, key: str = "", line: int | None = None):
+    def __init__(self, file: str | Path, problem: Any, key: str = "", line: int | None = None):
         self.file = str(file)
         self.key = key
         self.line = line
         self.problem = problem
+        super().__init__(self._words())
+
+    def _words(self) -> str:
         where = self.file
-        if key:
-            where += f": {key}"
-        if line is not None:
-            where += " " + i18n.translate("(line {line})").format(line=line)  # in the reader's language
-        super().__init__(f"{where}: {problem}")
+        if self.key:
+            where += f": {self.key}"
+        if self.line is not None:
+            where += " " + i18n.translate("(line {line})").format(line=self.line)  # in the reader's language
+        return f"{where}: {self.problem}"
+
+    def __str__(self) -> str:  # worded when shown: the problem may be a message (game/engine/text.py)
+        return self._words()
 
 
 def format_key(path: KeyPath) -> str:
@@ -66,7 +72,7 @@ class TomlFile:
     text: str
     data: dict[str, Any]
 
-    def error(self, path: KeyPath, problem: str) -> DataError:
+    def error(self, path: KeyPath, problem: Any) -> DataError:
         return DataError(self.path, problem, format_key(path), key_line(self.text, path))
 
 
@@ -389,3 +395,14 @@ def _array_element(text: str, offset: int, index: int, prefix: list[str]) -> int
             in_string = ch
         k += 1
     return None
+
+
+_MUST_BE = {int: N_("must be a whole number, got {value}"), str: N_("must be text, got {value}"),
+            bool: N_("must be true or false, got {value}"), list: N_("must be a list, got {value}"),
+            dict: N_("must be a table, got {value}")}
+
+
+def must_be(kind: type, value: str) -> Msg:
+    """A content value of the wrong type, 'must be a whole number, got "x"', in the reader's
+    language (worded when shown): one wording for every title's content loader."""
+    return M(_MUST_BE[kind], value=value)

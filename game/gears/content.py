@@ -47,17 +47,23 @@ KeyPath = Sequence[Union[str, int]]
 class ContentError(InputError):
     """A content file is missing, malformed or refers to something unknown."""
 
-    def __init__(self, file: str, key: str, line: int | None, problem: str):
+    def __init__(self, file: str, key: str, line: int | None, problem: Any):
         self.file = file
         self.key = key
         self.line = line
         self.problem = problem
-        where = file
-        if key:
-            where += f": {key}"
-        if line is not None:
-            where += " " + i18n.translate("(line {line})").format(line=line)  # in the reader's language
-        super().__init__(f"{where}: {problem}")
+        super().__init__(self._words())
+
+    def _words(self) -> str:
+        where = self.file
+        if self.key:
+            where += f": {self.key}"
+        if self.line is not None:
+            where += " " + i18n.translate("(line {line})").format(line=self.line)  # in the reader's language
+        return f"{where}: {self.problem}"
+
+    def __str__(self) -> str:  # worded when shown: the problem may be a message (game/engine/text.py)
+        return self._words()
 
 
 # ============================================================ vocabularies (docs/CONTENT.md)
@@ -677,64 +683,64 @@ class _Checker:
     def __init__(self, f: _File):
         self.f = f
 
-    def fail(self, path: KeyPath, problem: str, needle: str | None = None) -> ContentError:
+    def fail(self, path: KeyPath, problem: Any, needle: str | None = None) -> ContentError:
         return ContentError(self.f.name, _fmt(path), self.f.line_of(path, needle), problem)
 
     def table(self, value: Any, path: KeyPath) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(path, f"expected a table, got {_show(value)}")
+            raise self.fail(path, M("must be a table, got {value}", value=_show(value)))
         return value
 
     def keys(self, rec: Mapping[str, Any], path: KeyPath, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
         allowed = set(allowed) | set(required)
         for key in rec:
             if key not in allowed:
-                raise self.fail(list(path) + [key], f'unknown key "{key}" (expected one of: {", ".join(sorted(allowed))})')
+                raise self.fail(list(path) + [key], M("unknown key {key} (expected one of: {known})", key=f'"{key}"', known=", ".join(sorted(allowed))))
         for key in required:
             if key not in rec:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
 
     def int_(self, rec: Mapping[str, Any], key: str, path: KeyPath, minimum: int = 0, default: Any = ...) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
             return default
         v = rec[key]
         if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
-            raise self.fail(list(path) + [key], f"{key} must be a whole number >= {minimum}, got {_show(v)}")
+            raise self.fail(list(path) + [key], M("must be a whole number of at least {least}, got {value}", least=minimum, value=_show(v)))
         return v
 
     def str_(self, rec: Mapping[str, Any], key: str, path: KeyPath, choices: Iterable[str] | None = None,
              default: Any = ...) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
             return default
         v = rec[key]
         if not isinstance(v, str) or not v:
-            raise self.fail(list(path) + [key], f"{key} must be a non-empty string, got {_show(v)}")
+            raise self.fail(list(path) + [key], M("must be text, not empty, got {value}", value=_show(v)))
         if choices is not None and v not in choices:
-            raise self.fail(list(path) + [key], f'unknown {key} "{v}" (expected one of: {", ".join(sorted(choices))})', f'"{v}"')
+            raise self.fail(list(path) + [key], M("unknown value {value} (expected one of: {known})", value=f'"{v}"', known=", ".join(sorted(choices))), f'"{v}"')
         return v
 
     def bool_(self, rec: Mapping[str, Any], key: str, path: KeyPath, default: Any = ...) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
             return default
         v = rec[key]
         if not isinstance(v, bool):
-            raise self.fail(list(path) + [key], f"{key} must be true or false, got {_show(v)}")
+            raise self.fail(list(path) + [key], M("must be true or false, got {value}", value=_show(v)))
         return v
 
     def list_(self, rec: Mapping[str, Any], key: str, path: KeyPath, default: Any = ...) -> list[Any]:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f'missing required key "{key}"')
+                raise self.fail(path, M("missing key {key}", key=f'"{key}"'))
             return default
         v = rec[key]
         if not isinstance(v, list):
-            raise self.fail(list(path) + [key], f"{key} must be a list, got {_show(v)}")
+            raise self.fail(list(path) + [key], M("must be a list, got {value}", value=_show(v)))
         return v
 
     def ref(self, value: Any, known: Mapping[str, Any] | Iterable[str], what: str, path: KeyPath) -> str:
@@ -749,7 +755,7 @@ class _Checker:
         v = self.f.data.get(section)
         if v is None:
             if required:
-                raise ContentError(self.f.name, section, None, f"missing the [{section}.*] tables")
+                raise ContentError(self.f.name, section, None, M("missing the {tables} tables", tables=f"[{section}.*]"))
             return {}
         return self.table(v, [section])
 
@@ -782,7 +788,7 @@ def _ability(c: _Checker, a: Mapping[str, Any], p: KeyPath, kind_default: Any = 
     kind = c.str_(a, "kind", p, ABILITY_KINDS, default=kind_default)
     effect = c.str_(a, "effect", p)
     if effect not in ABILITY_EFFECTS:
-        raise c.fail(list(p) + ["effect"], f'unknown ability effect "{effect}"', f'"{effect}"')
+        raise c.fail(list(p) + ["effect"], M("unknown ability effect {value}", value=f'"{effect}"'), f'"{effect}"')
     return Ability(kind=kind, effect=effect, text=c.str_(a, "text", p), name=a.get("name", ""),
                    amount=c.int_(a, "amount", p, default=None),
                    limit_once_per_attack=c.bool_(a, "limit_once_per_attack", p, default=False),
@@ -804,7 +810,7 @@ def _load_dice(f: _File) -> dict[str, Die]:
             faces.append(DieFace(c.int_(face, "hits", fp, default=0), c.int_(face, "shields", fp, default=0),
                                  c.bool_(face, "omen", fp, default=False)))
         if len(faces) != 6:
-            raise c.fail(p + ["faces"], f"a die has 6 faces, got {len(faces)}")
+            raise c.fail(p + ["faces"], M("a die has 6 faces, got {n}", n=len(faces)))
         out[did] = Die(did, c.str_(rec, "name", p), c.str_(rec, "colour", p), c.int_(rec, "count_in_box", p, 1),
                        tuple(faces), c.provenance(rec, p))
     return out
@@ -913,7 +919,7 @@ def _load_cogs(f: _File, weapons: Mapping[str, Weapon]) -> dict[str, Cog]:
             start.append(StartingWeapon(w["weapon"], c.int_(w, "ammo", wp)))
         limit = c.int_(rec, "weapon_limit", p, 1)
         if len(start) > limit:
-            raise c.fail(p + ["weapons"], f"{len(start)} starting weapons exceed the weapon limit {limit}")
+            raise c.fail(p + ["weapons"], M("{n} starting weapons exceed the weapon limit {most}", n=len(start), most=limit))
         ability = _ability(c, c.table(rec.get("ability"), p + ["ability"]), p + ["ability"], kind_default="constant")
         out[cid] = Cog(cid, c.str_(rec, "name", p), c.int_(rec, "hand_limit", p, 1), c.int_(rec, "defence", p),
                        tuple(start), c.int_(rec, "grenades", p), limit, ability, c.provenance(rec, p))
@@ -958,19 +964,19 @@ def _load_orders(f: _File, cogs: Mapping[str, Cog]) -> dict[str, OrderCard]:
             verbs = [k for k in a if k in ORDER_VERBS]
             if len(verbs) != 1:
                 unknown = [k for k in a if k not in ORDER_VERBS and not any(k in ps for _, ps in ORDER_VERBS.values())]
-                what = f'unknown order action "{unknown[0]}"' if unknown else "an action needs exactly one verb"
+                what = M("unknown order action {value}", value=f'"{unknown[0]}"') if unknown else M("an action needs exactly one verb")
                 raise c.fail(ap, what, unknown[0] if unknown else None)
             verb = verbs[0]
             check, params = ORDER_VERBS[verb]
             if not _SIMPLE_CHECKS[check](a[verb]):
-                raise c.fail(ap, f"bad value {_show(a[verb])} for order action {verb}", verb)
+                raise c.fail(ap, M("bad value {value} for order action {verb}", value=_show(a[verb]), verb=verb), verb)
             for k, v in a.items():
                 if k == verb:
                     continue
                 if k not in params:
-                    raise c.fail(ap, f'order action {verb} has no parameter "{k}"', k)
+                    raise c.fail(ap, M("order action {verb} has no parameter {key}", verb=verb, key=f'"{k}"'), k)
                 if not _SIMPLE_CHECKS[params[k]](v):
-                    raise c.fail(ap, f"bad value {_show(v)} for {verb}.{k}", k)
+                    raise c.fail(ap, M("bad value {value} for {key}", value=_show(v), key=f"{verb}.{k}"), k)
             actions.append(OrderAction(verb, a[verb], _frozen_map({k: v for k, v in a.items() if k != verb})))
         out[oid] = OrderCard(oid, c.str_(rec, "name", p), c.int_(rec, "count", p, 1),
                              c.str_(rec, "icon", p, ORDER_ICONS), c.bool_(rec, "two_plus", p), tuple(actions),
@@ -991,7 +997,7 @@ def _load_locations(f: _File, weapons: Mapping[str, Weapon]) -> tuple[dict[str, 
         effect = c.table(rec.get("effect"), p + ["effect"])
         for k, v in effect.items():
             if k not in EQUIPMENT_EFFECT_KEYS:
-                raise c.fail(p + ["effect"], f'unknown equipment effect "{k}"', k)
+                raise c.fail(p + ["effect"], M("unknown equipment effect {value}", value=f'"{k}"'), k)
             if k in ("gain_weapon", "fixed_weapon"):
                 c.ref(v, weapons, "weapon", p + ["effect"])
         equipment[qid] = Equipment(qid, c.str_(rec, "name", p), c.bool_(rec, "discard", p), c.str_(rec, "text", p),
@@ -1003,10 +1009,10 @@ def _load_locations(f: _File, weapons: Mapping[str, Weapon]) -> tuple[dict[str, 
         c.keys(rec, p, _PROV_KEYS + ("tile", "spawn", "equipment"))
         tile = c.str_(rec, "tile", p)
         if not _TILE_ID.match(tile) or tile != lid:
-            raise c.fail(p + ["tile"], f'tile "{tile}" must be a tile face 1A-17B matching the card id "{lid}"')
+            raise c.fail(p + ["tile"], M("tile {tile} must be a tile face 1A-17B matching the card id {id}", tile=f'"{tile}"', id=f'"{lid}"'))
         spawn = c.list_(rec, "spawn", p)
         if len(spawn) != 4 or not all(isinstance(s, str) and s and set(s) <= SLOTS for s in spawn):
-            raise c.fail(p + ["spawn"], f"spawn must list 4 entries (1-4 players) of the letters A, B, C, got {spawn!r}")
+            raise c.fail(p + ["spawn"], M("must list 4 entries (1-4 players) of the letters A, B, C, got {value}", value=repr(spawn)))
         eq = rec.get("equipment")
         if eq is not None:
             c.ref(eq, equipment, "equipment", p + ["equipment"])
@@ -1019,7 +1025,7 @@ def _load_locations(f: _File, weapons: Mapping[str, Weapon]) -> tuple[dict[str, 
         try:
             sizes.of(lid)
         except KeyError:
-            raise c.fail(["tile_sizes"], f"tile {lid} has no size class") from None
+            raise c.fail(["tile_sizes"], M("tile {tile} has no size class", tile=lid)) from None
     return equipment, locations, sizes
 
 
@@ -1035,37 +1041,37 @@ class _EffectParser:
         c = self.c
         if isinstance(raw, str):
             if raw == "else" and not allow_else:
-                raise c.fail(path, '"else" is only allowed as the last branch condition', '"else"')
+                raise c.fail(path, M("{word} is only allowed as the last branch condition", word='"else"'), '"else"')
             if raw not in CONDITION_ATOMS:
-                raise c.fail(path, f'unknown condition "{raw}"', f'"{raw}"')
+                raise c.fail(path, M("unknown condition {name}", name=f'"{raw}"'), f'"{raw}"')
             if raw == "type_has_los_to_cog" and not self.card_has_enemy:
-                raise c.fail(path, f'condition "{raw}" needs a card with an enemy', raw)
+                raise c.fail(path, M("{word} needs a card with an enemy", word=f'"{raw}"'), raw)
             return Condition(raw)
         if not isinstance(raw, dict) or not raw:
-            raise c.fail(path, f"a condition is a name or a one-key table, got {_show(raw)}")
+            raise c.fail(path, M("a condition is a name or a one-key table, got {value}", value=_show(raw)))
         keys = list(raw)
         name = keys[0]
         if name == "not":
             if len(keys) != 1:
-                raise c.fail(path, "not takes one condition", "not")
+                raise c.fail(path, M("{word} takes one condition", word="not"), "not")
             return Condition("not", args=(self.condition(raw["not"], path),))
         if name == "all":
             if len(keys) != 1 or not isinstance(raw["all"], list) or not raw["all"]:
-                raise c.fail(path, "all takes a non-empty list of conditions", "all")
+                raise c.fail(path, M("{word} takes a non-empty list of conditions", word="all"), "all")
             return Condition("all", args=tuple(self.condition(x, path) for x in raw["all"]))
         if name == "in_play":
             if len(keys) != 1:
-                raise c.fail(path, "in_play takes no parameters", "in_play")
+                raise c.fail(path, M("{word} takes no parameters", word="in_play"), "in_play")
             return Condition("in_play", self.selector(raw["in_play"], path, allow_player=False))
         if name not in CONDITION_INT:
-            raise c.fail(path, f'unknown condition "{name}"', name)
+            raise c.fail(path, M("unknown condition {name}", name=f'"{name}"'), name)
         value = raw[name]
         if not _SIMPLE_CHECKS["int"](value):
-            raise c.fail(path, f"condition {name} needs a whole number, got {_show(value)}", name)
+            raise c.fail(path, M("condition {name} needs a whole number, got {value}", name=name, value=_show(value)), name)
         params = {k: v for k, v in raw.items() if k != name}
         for k, v in params.items():
             if k not in CONDITION_MODIFIERS.get(name, ()) or not _SIMPLE_CHECKS["int"](v):
-                raise c.fail(path, f'condition {name} has no parameter "{k}"', k)
+                raise c.fail(path, M("condition {name} has no parameter {key}", name=name, key=f'"{k}"'), k)
         return Condition(name, value, _frozen_map(params))
 
     def selector(self, value: Any, path: KeyPath, allow_player: bool = True) -> Any:
@@ -1078,27 +1084,27 @@ class _EffectParser:
             return value
         if value in SELECTOR_WORDS and (allow_player or value != "player"):
             if value == "self_type" and not self.card_has_enemy:
-                raise c.fail(path, '"self_type" needs a card with an enemy', '"self_type"')
+                raise c.fail(path, M("{word} needs a card with an enemy", word='"self_type"'), '"self_type"')
             return value
-        raise c.fail(path, f"unknown selector {_show(value)} (a slot, an enemy id, locust, self_type or player)",
+        raise c.fail(path, M("unknown selector {value} (a slot, an enemy id, {words})", value=_show(value), words="locust, self_type, player"),
                      f'"{value}"' if isinstance(value, str) else None)
 
     def effects(self, raw: Any, path: KeyPath) -> tuple[Effect, ...]:
         if not isinstance(raw, list):
-            raise self.c.fail(path, f"expected a list of effects, got {_show(raw)}")
+            raise self.c.fail(path, M("must be a list of effects, got {value}", value=_show(raw)))
         return tuple(self.effect(e, list(path) + [i]) for i, e in enumerate(raw))
 
     def effect(self, raw: Any, path: KeyPath) -> Effect:
         c = self.c
         if not isinstance(raw, dict) or not raw:
-            raise c.fail(path, f"an effect is a table with one verb, got {_show(raw)}")
+            raise c.fail(path, M("an effect is a table with one verb, got {value}", value=_show(raw)))
         verbs = [k for k in raw if k in EFFECT_VERBS]
         if len(verbs) != 1:
             all_params = {k for _, ps, _, _ in EFFECT_VERBS.values() for k in ps}
             unknown = [k for k in raw if k not in EFFECT_VERBS and k not in all_params]
             if unknown:
-                raise c.fail(path, f'unknown effect verb "{unknown[0]}"', unknown[0])
-            raise c.fail(path, f"an effect needs exactly one verb, got {verbs or list(raw)}")
+                raise c.fail(path, M("unknown effect verb {value}", value=f'"{unknown[0]}"'), unknown[0])
+            raise c.fail(path, M("an effect needs exactly one verb, got {value}", value=str(verbs or list(raw))))
         verb = verbs[0]
         check, params, required, one_of = EFFECT_VERBS[verb]
         value = raw[verb]
@@ -1110,11 +1116,11 @@ class _EffectParser:
             value = None
         elif check == "spawn_what":
             if not (value in SLOTS or value == "self_type" or value in self.enemies):
-                raise c.fail(path, f"spawn needs a slot, self_type or an enemy id, got {_show(value)}", verb)
+                raise c.fail(path, M("{verb} needs a slot, {word} or an enemy id, got {value}", verb="spawn", word="self_type", value=_show(value)), verb)
             if value == "self_type" and not self.card_has_enemy:
-                raise c.fail(path, '"self_type" needs a card with an enemy', '"self_type"')
+                raise c.fail(path, M("{word} needs a card with an enemy", word='"self_type"'), '"self_type"')
         elif not _SIMPLE_CHECKS[check](value):
-            raise c.fail(path, f"bad value {_show(value)} for effect {verb}", verb)
+            raise c.fail(path, M("bad value {value} for effect {verb}", value=_show(value), verb=verb), verb)
         scalars: dict[str, Any] = {}
         do: tuple[Effect, ...] = ()
         otherwise: tuple[Effect, ...] = ()
@@ -1122,7 +1128,7 @@ class _EffectParser:
             if k == verb:
                 continue
             if k not in params:
-                raise c.fail(path, f'effect {verb} has no parameter "{k}"', k)
+                raise c.fail(path, M("effect {verb} has no parameter {key}", verb=verb, key=f'"{k}"'), k)
             kind = params[k]
             if kind == "effects":
                 parsed = self.effects(v, list(path) + [k])
@@ -1133,18 +1139,18 @@ class _EffectParser:
             elif kind == "condition":
                 condition = self.condition(v, path)
             elif not _SIMPLE_CHECKS[kind](v):
-                raise c.fail(path, f"bad value {_show(v)} for {verb}.{k}", k)
+                raise c.fail(path, M("bad value {value} for {key}", value=_show(v), key=f"{verb}.{k}"), k)
             else:
                 scalars[k] = v
         for k in required:
             if k not in raw:
-                raise c.fail(path, f'effect {verb} needs "{k}"', verb)
+                raise c.fail(path, M("effect {verb} needs {key}", verb=verb, key=f'"{k}"'), verb)
         if one_of and sum(k in raw for k in one_of) != 1:
-            raise c.fail(path, f"effect {verb} needs exactly one of {', '.join(sorted(one_of))}", verb)
+            raise c.fail(path, M("effect {verb} needs exactly one of {known}", verb=verb, known=", ".join(sorted(one_of))), verb)
         if verb == "attack" and value in ("cog_in_range", "each_cog_in_range_not_in_cover") and "within_range" not in raw:
-            raise c.fail(path, f'attack "{value}" needs within_range', verb)
+            raise c.fail(path, M("{what} needs {key}", what=f'attack "{value}"', key="within_range"), verb)
         if verb == "spawn" and raw.get("at", "").startswith(("hole_within", "each_hole_within")) and "within" not in raw:
-            raise c.fail(path, f'spawn at "{raw["at"]}" needs within', verb)
+            raise c.fail(path, M("{what} needs {key}", what=f'spawn at "{raw["at"]}"', key="within"), verb)
         return Effect(verb, value, _frozen_map(scalars), condition, do, otherwise)
 
 
@@ -1159,19 +1165,19 @@ def _load_ai_cards(f: _File, enemies: Mapping[str, Enemy]) -> dict[str, AiCard]:
         card_set = c.str_(rec, "set", p, EXPANSIONS)
         number = c.int_(rec, "number", p, 1)
         if aid != f"{card_set}:{number}":
-            raise c.fail(p, f'card id "{aid}" must be "{card_set}:{number}" (set:number)')
+            raise c.fail(p, M("card id {id} must be {form} (set:number)", id=f'"{aid}"', form=f'"{card_set}:{number}"'))
         kind = c.str_(rec, "kind", p, AI_KINDS)
         enemy = rec.get("enemy")
         if enemy is not None:
             c.ref(enemy, enemies, "enemy", p + ["enemy"])
         elif kind != "event" and kind != "group":
-            raise c.fail(p, f"a {kind} card must name the enemy it activates")
+            raise c.fail(p, M("a card of kind {kind} must name the enemy it activates", kind=kind))
         parser = _EffectParser(c, enemies, enemy is not None)
         redraw = tuple(parser.condition(x, p + ["redraw_if"]) for x in c.list_(rec, "redraw_if", p, default=[]))
         branches = []
         raw_branches = c.list_(rec, "branch", p)
         if not raw_branches:
-            raise c.fail(p, "a card needs at least one [[branch]]")
+            raise c.fail(p, M("a card needs at least one {table}", table="[[branch]]"))
         for i, b in enumerate(raw_branches):
             bp = p + ["branch", i]
             b = c.table(b, bp)
@@ -1179,10 +1185,10 @@ def _load_ai_cards(f: _File, enemies: Mapping[str, Enemy]) -> dict[str, AiCard]:
             last = i == len(raw_branches) - 1
             cond = parser.condition(b["if"], bp + ["if"], allow_else=last and i > 0)
             if cond.name == "always" and len(raw_branches) != 1:
-                raise c.fail(bp + ["if"], '"always" is only for a card with a single branch', '"always"')
+                raise c.fail(bp + ["if"], M("{word} is only for a card with a single branch", word='"always"'), '"always"')
             branches.append(Branch(cond, parser.effects(b["do"], bp + ["do"])))
         if kind == "event" and len(branches) == 1 and branches[0].condition.name != "always":
-            raise c.fail(p + ["branch", 0], 'a single-branch event uses if = "always"')
+            raise c.fail(p + ["branch", 0], M("a single-branch event uses {form}", form='if = "always"'))
         final = parser.effects(rec["finally"], p + ["finally"]) if "finally" in rec else ()
         out[aid] = AiCard(aid, card_set, number, kind, enemy, rec.get("name", ""), c.str_(rec, "text", p), redraw,
                           tuple(branches), final, rec.get("note", ""), c.provenance(rec, p))
@@ -1204,7 +1210,7 @@ def _mission_refs(c: _Checker, params: Mapping[str, Any], path: KeyPath, ctx: "_
             items = v.items() if isinstance(v, dict) else ((None, e) for e in v)
             for slot, e in items:
                 if slot is not None and slot not in SLOTS:
-                    raise c.fail(kp, f'unknown enemy slot "{slot}"', slot)
+                    raise c.fail(kp, M("unknown enemy slot {value}", value=f'"{slot}"'), slot)
                 c.ref(e, ctx.enemies, "enemy", kp)
         elif k == "tile":
             c.ref(v, ctx.locations, "tile", kp)
@@ -1227,12 +1233,12 @@ def _mission_refs(c: _Checker, params: Mapping[str, Any], path: KeyPath, ctx: "_
                 c.ref(q, ctx.equipment, "equipment", kp)
         elif k == "by_players":
             if not isinstance(v, list) or len(v) != 4:
-                raise c.fail(kp, "by_players needs 4 entries (1-4 players)", k)
+                raise c.fail(kp, M("{key} needs 4 entries (1-4 players)", key="by_players"), k)
             for counts in v:
                 for e, n in c.table(counts, kp).items():
                     c.ref(e, ctx.enemies, "enemy", kp)
                     if not _SIMPLE_CHECKS["int"](n):
-                        raise c.fail(kp, f"spawn count for {e} must be a whole number", e)
+                        raise c.fail(kp, M("the spawn count for {enemy} must be a whole number", enemy=e), e)
 
 
 @dataclass(frozen=True)
@@ -1247,7 +1253,7 @@ class _Refs:
 def _steps(c: _Checker, raw: Any, path: KeyPath, key: str, vocab: frozenset[str], what: str,
            ctx: _Refs) -> tuple[MissionStep, ...]:
     if not isinstance(raw, list):
-        raise c.fail(path, f"expected a list, got {_show(raw)}")
+        raise c.fail(path, M("must be a list, got {value}", value=_show(raw)))
     return tuple(_step(c, s, list(path) + [i], key, vocab, what, ctx) for i, s in enumerate(raw))
 
 
@@ -1274,7 +1280,7 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
         enemies = c.table(rec.get("enemies"), p + ["enemies"])
         for slot, e in enemies.items():
             if slot not in SLOTS:
-                raise c.fail(p + ["enemies"], f'unknown enemy slot "{slot}"', slot)
+                raise c.fail(p + ["enemies"], M("unknown enemy slot {value}", value=f'"{slot}"'), slot)
             c.ref(e, ctx.enemies, "enemy", p + ["enemies"])
         general = tuple(c.ref(a, ctx.ai_cards, "AI card", p + ["general_ai"]) for a in c.list_(rec, "general_ai", p))
         levels = []
@@ -1290,7 +1296,7 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
             difficulty[name] = tuple(c.ref(t, ctx.locations, "tile", p + ["difficulty", name])
                                      for t in c.list_(decks, name, p + ["difficulty"]))
         if not levels and not difficulty:
-            raise c.fail(p, "a mission needs [[level]] decks or a [difficulty] table")
+            raise c.fail(p, M("a mission needs {decks} decks or a {table} table", decks="[[level]]", table="[difficulty]"))
         stages = []
         raw_stages = c.list_(rec, "stage", p)
         for i, st in enumerate(raw_stages):
@@ -1301,18 +1307,19 @@ def _load_missions(f: _File, ctx: _Refs) -> dict[str, Mission]:
             final = i == len(raw_stages) - 1
             want = "win" if final else "proceed"
             if not back or back[-1].keyword != want:
-                raise c.fail(sp + ["back"], f'the back of {"the last" if final else "a"} stage must end with do = "{want}"')
+                raise c.fail(sp + ["back"], M("the back of the last stage must end with {form}", form=f'do = "{want}"') if final
+                             else M("the back of a stage must end with {form}", form=f'do = "{want}"'))
             stages.append(Stage(
                 i + 1, _steps(c, st["special_rules"], sp + ["special_rules"], "rule", MISSION_RULES, "mission rule", ctx),
                 _step(c, st["flip_when"], sp + ["flip_when"], "condition", FLIP_CONDITIONS, "flip condition", ctx),
                 back, _steps(c, st.get("loss", []), sp + ["loss"], "condition", LOSS_CONDITIONS, "loss condition", ctx)))
         cards = c.int_(rec, "cards", p, 2)
         if cards != 1 + len(stages):
-            raise c.fail(p + ["cards"], f"cards = {cards} but the mission has 1 setup card + {len(stages)} stages")
+            raise c.fail(p + ["cards"], M("{form} but the mission has 1 setup card + {n} stages", form=f"cards = {cards}", n=len(stages)))
         players = c.list_(rec, "players", p)
         if (len(players) != 2 or not all(isinstance(n, int) and not isinstance(n, bool) for n in players)
                 or not 1 <= players[0] <= players[1] <= 4):
-            raise c.fail(p + ["players"], f"players must be [min, max] within 1-4, got {players!r}")
+            raise c.fail(p + ["players"], M("must be [min, max] within 1-4, got {value}", value=repr(players)))
         mission = Mission(
             id=mid, name=c.str_(rec, "name", p), name_hu=rec.get("name_hu", ""),
             expansion=c.str_(rec, "expansion", p, EXPANSIONS), number=c.int_(rec, "number", p, 1),
@@ -1335,7 +1342,7 @@ def _load_custom_defaults(f: _File, ai_cards: Mapping[str, AiCard]) -> CustomDef
     c = _Checker(f)
     p = ["custom_defaults"]
     if f.data.get("custom_defaults") is None:
-        raise ContentError(f.name, "custom_defaults", None, "missing the [custom_defaults] table")
+        raise ContentError(f.name, "custom_defaults", None, M("missing the {table} table", table="[custom_defaults]"))
     rec = c.table(f.data["custom_defaults"], p)
     c.keys(rec, p, _PROV_KEYS + ("general_ai",), ("general_ai",))
     general = tuple(c.ref(a, ai_cards, "AI card", p + ["general_ai"]) for a in c.list_(rec, "general_ai", p))
@@ -1367,7 +1374,7 @@ def load_content(data_dir: str | Path = DEFAULT_DATA_DIR) -> GearsContent:
         deck = content.ai_deck(mid)
         if len(deck) != m.ai_deck_size:
             raise mf.fail(["mission", mid, "ai_deck_size"],
-                          f"ai_deck_size = {m.ai_deck_size} but its enemies and general_ai give {len(deck)} cards")
+                          M("{form} but its enemies and {key} give {n} cards", form=f"ai_deck_size = {m.ai_deck_size}", key="general_ai", n=len(deck)))
     return content
 
 

@@ -140,13 +140,13 @@ class GearsAdapter(AdapterBase):
                 break
             legal = session.legal_actions()
             if not legal:
-                raise LessonBroken(f"{lesson.path}: [scenario]: setup stops with no decision to take")
+                raise LessonBroken(M("{path}: [scenario]: the setup stops with no decision to take", path=str(lesson.path)))
             pick = legal[0]
             if state.proc is None and state.phase == "setup_cover":
                 pick = next((a for a in legal if a.kind == ("cover" if in_cover else "no_cover")), legal[0])
             session.apply(pick)
         else:
-            raise LessonBroken(f"{lesson.path}: [scenario]: setup does not reach an Order Step")
+            raise LessonBroken(M("{path}: [scenario]: the setup does not reach an Order Step", path=str(lesson.path)))
         places = self.resolve_places(session.state, lesson)
         self.apply_setup(session.state, lesson, places)
         self.log_from_here(session)
@@ -160,12 +160,12 @@ class GearsAdapter(AdapterBase):
             if isinstance(q, str):
                 value = self._literal(state, q, places)
                 if value is None:
-                    raise LessonBroken(f"{where}: {q!r} is not an area, cover spot or hole on this map")
+                    raise LessonBroken(M("{where}: {what} is not an area, cover spot or hole on this map", where=where, what=repr(q)))
                 places[name] = value
                 continue
             found = self._query(state, view, q, places, where)
             if found is None:
-                raise LessonBroken(f"{where}: no area or spot on this map fits {q}")
+                raise LessonBroken(M("{where}: no area or spot on this map fits {what}", where=where, what=str(q)))
             places[name] = found
         return places
 
@@ -189,7 +189,7 @@ class GearsAdapter(AdapterBase):
             if name == "entrance":
                 return view.entrance_area
             if name not in places:
-                raise LessonBroken(f"{where}: {key} names {q[key]!r}, which is not a place defined above it")
+                raise LessonBroken(M("{where}: {key} names {what}, which is not a place defined above it", where=where, key=key, what=repr(q[key])))
             return places[name]
 
         def pos(place: str) -> tuple[str, str | None]:
@@ -244,7 +244,7 @@ class GearsAdapter(AdapterBase):
         if "active_player" in s:
             p = s["active_player"]
             if p not in state.players:
-                raise LessonBroken(f"{where}: no player {p!r} (players: {', '.join(state.players)})")
+                raise LessonBroken(M("{where}: no player {who} (players: {ids})", where=where, who=repr(p), ids=", ".join(state.players)))
             # The lesson's learner acts first: the turn is handed to that seat's Order Step.
             state.active = state.players.index(p)
             state.pending = {"stack": [{"f": "order", "player": p}]}
@@ -261,7 +261,7 @@ class GearsAdapter(AdapterBase):
         for item in s.get("cog", []):
             p = item["player"]
             if p not in state.cogs:
-                raise LessonBroken(f"{where}: no COG for player {p!r} (players: {', '.join(state.players)})")
+                raise LessonBroken(M("{where}: no COG for player {who} (players: {ids})", where=where, who=repr(p), ids=", ".join(state.players)))
             c = state.cogs[p]
             if "area" in item:
                 c.area, c.cover = self.area(state, item["area"], places, where), None
@@ -269,7 +269,7 @@ class GearsAdapter(AdapterBase):
                 c.cover = self.place(state, item["cover"], places, where)
             if "hand" in item:
                 state.orders.put_on_bottom(list(c.hand))  # out of the way of the next draws
-                c.hand = [take_card(state.orders, name, where, "Order deck") for name in item["hand"]]
+                c.hand = [take_card(state.orders, name, where, M("the Order deck")) for name in item["hand"]]
             if "weapons" in item:
                 c.weapons = [[w, n] for w, n in item["weapons"]]
             if "grenades" in item:
@@ -298,16 +298,16 @@ class GearsAdapter(AdapterBase):
         if ai_on_top:
             _on_top(state.ai, list(ai_on_top), where, exact=True)
         if orders_on_top:
-            cards = [take_card(state.orders, name, where, "Order deck") for name in orders_on_top]
+            cards = [take_card(state.orders, name, where, M("the Order deck")) for name in orders_on_top]
             state.orders.put_on_top(cards)
 
     def step_stacks(self, state: GearsState, lesson: Lesson, step: Step) -> None:
-        self.stack(state, step.dice, step.ai_on_top, step.orders_on_top, f"{lesson.path}: step {step.id!r}")
+        self.stack(state, step.dice, step.ai_on_top, step.orders_on_top, M("{path}: step {step}", path=str(lesson.path), step=repr(step.id)))
 
     def place(self, state: GearsState, ref: str, places: Mapping[str, str], where: str) -> str:
         value = self._literal(state, ref, places)
         if value is None:
-            raise LessonBroken(f"{where}: {ref!r} is not a place of the lesson nor an area or spot of this map")
+            raise LessonBroken(M("{where}: {what} is not a place of the lesson nor an area or spot of this map", where=where, what=repr(ref)))
         return value
 
     def area(self, state: GearsState, ref: str, places: Mapping[str, str], where: str) -> str:
@@ -327,7 +327,7 @@ class GearsAdapter(AdapterBase):
         for h, v in sorted(state.holes.items()):
             if v["area"] == value:
                 return h
-        raise LessonBroken(f"{where}: {ref!r} has no emergence hole")
+        raise LessonBroken(M("{where}: {what} has no emergence hole", where=where, what=repr(ref)))
 
     # ------------------------------------------------------------------ during a lesson
 
@@ -356,7 +356,7 @@ class GearsAdapter(AdapterBase):
             return state.stage >= int(v)
         if name == "bleeding":
             return any(c.bleeding for c in state.cogs.values()) == bool(v)
-        raise LessonBroken(f"unknown condition {name!r}")
+        raise LessonBroken(M("unknown condition {name}", name=repr(name)))
 
     def describe(self, state: GearsState) -> str:
         return state.outcome or f"phase {state.phase}"
@@ -486,7 +486,7 @@ def face_index(content: Any, die: str, name: str) -> int | None:
 def _on_top(deck: Deck, ids: list[str], where: str, exact: bool) -> None:
     for card in ids:
         if card not in deck.draw_pile and card not in deck.discard_pile:
-            raise LessonBroken(f"{where}: {card!r} is not in the {deck.name} deck of this mission")
+            raise LessonBroken(M("{where}: {card} is not in the {deck} deck of this mission", where=where, card=repr(card), deck=deck.name))
     for card in ids:
         deck.take(card)
     deck.put_on_top(ids)

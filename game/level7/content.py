@@ -28,7 +28,8 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from game.engine.dice import Die, dice_from_toml
 from game.engine.provenance import KEYS as PROVENANCE, Provenance, read_provenance
 from game.engine.provenance_doc import unverified_table, update_between
-from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml
+from game.engine.text import M
+from game.engine.tomldata import DataError, KeyPath, TomlFile, load_toml, must_be
 from game.level7.event_effects import Step, read_effect
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -638,8 +639,6 @@ class Level7Content:
 
 # ----------------------------------------------------------------------------- reading
 
-_WORDS = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a table"}
-
 
 def _shown(path: Path) -> str:
     try:
@@ -655,7 +654,7 @@ class _File:
         self.doc = doc
         self.name = _shown(doc.path)
 
-    def fail(self, path: KeyPath, problem: str) -> DataError:
+    def fail(self, path: KeyPath, problem: Any) -> DataError:
         err = self.doc.error(list(path), problem)
         return DataError(self.name, problem, err.key, err.line)
 
@@ -663,62 +662,62 @@ class _File:
         stem = self.doc.path.stem
         for key in self.doc.data:
             if key not in allowed:
-                raise self.fail([key], f"unknown section {key!r} (a {stem} file has: {', '.join(allowed)})")
+                raise self.fail([key], M("unknown section {section} (a {stem} file has: {known})", section=repr(key), stem=stem, known=", ".join(allowed)))
 
     def table(self, name: str, *, required: bool = True) -> dict[str, Any]:
         """`[name]` as a table of records `[name.<id>]`."""
         if name not in self.doc.data:
             if required:
-                raise DataError(self.name, f"missing section [{name}]")
+                raise DataError(self.name, M("missing section [{name}]", name=name))
             return {}
         value = self.doc.data[name]
         if not isinstance(value, dict) or (required and not value):
-            raise self.fail([name], f"must be records like [{name}.<id>]")
+            raise self.fail([name], M("must be records like [{name}.<id>]", name=name))
         for key, rec in value.items():
             if not isinstance(rec, dict):
-                raise self.fail([name, key], f"must be a table, got {rec!r}")
+                raise self.fail([name, key], M("must be a table, got {value}", value=repr(rec)))
         return value
 
     def record(self, name: str) -> dict[str, Any]:
         """`[name]` as one record."""
         value = self.doc.data.get(name)
         if not isinstance(value, dict):
-            raise DataError(self.name, f"missing section [{name}]" if value is None else f"[{name}] must be a table")
+            raise DataError(self.name, M("missing section [{name}]", name=name) if value is None else M("[{name}] must be a table", name=name))
         return value
 
     def keys(self, rec: Mapping[str, Any], path: KeyPath, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
         allowed = tuple(allowed)
         for k in rec:
             if k not in allowed and k not in PROVENANCE:
-                raise self.fail([*path, k], f"unknown key {k!r} (expected one of: {', '.join(allowed)})")
+                raise self.fail([*path, k], M("unknown key {key} (expected one of: {known})", key=repr(k), known=", ".join(allowed)))
         for k in required:
             if k not in rec:
-                raise self.fail(path, f"missing key {k!r}")
+                raise self.fail(path, M("missing key {key}", key=repr(k)))
 
     def get(self, rec: Mapping[str, Any], key: str, path: KeyPath, kind: type, default: Any = ...,
             lo: int | None = 0, hi: int | None = None) -> Any:
         if key not in rec:
             if default is ...:
-                raise self.fail(path, f"missing key {key!r}")
+                raise self.fail(path, M("missing key {key}", key=repr(key)))
             return default
         return self.value(rec[key], [*path, key], kind, lo, hi)
 
     def value(self, value: Any, path: KeyPath, kind: type, lo: int | None = 0, hi: int | None = None) -> Any:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(path, f"must be {_WORDS[kind]}, got {value!r}")
+            raise self.fail(path, must_be(kind, repr(value)))
         if kind is int:
             if lo is not None and value < lo:
-                raise self.fail(path, f"must be at least {lo}, got {value}")
+                raise self.fail(path, M("must be at least {least}, got {value}", least=lo, value=value))
             if hi is not None and value > hi:
-                raise self.fail(path, f"must be at most {hi}, got {value}")
+                raise self.fail(path, M("must be at most {most}, got {value}", most=hi, value=value))
         if kind is str and not value.strip() and lo is not None and lo > 0:
-            raise self.fail(path, "must not be empty")
+            raise self.fail(path, M("must not be empty"))
         return value
 
     def text(self, rec: Mapping[str, Any], key: str, path: KeyPath, *, empty: bool = False, default: Any = ...) -> str:
         value = self.get(rec, key, path, str, default)
         if not empty and not value.strip():
-            raise self.fail([*path, key], "must not be empty")
+            raise self.fail([*path, key], M("must not be empty"))
         return value
 
     def choice(self, rec: Mapping[str, Any], key: str, path: KeyPath, choices: Iterable[str], what: str = "") -> str:
@@ -738,7 +737,7 @@ class _File:
         for i, v in enumerate(values):
             self.ref(v, known, what, [*path, key, i])
             if v in seen:
-                raise self.fail([*path, key, i], f"{what} {v!r} is listed twice")
+                raise self.fail([*path, key, i], M("{value} is listed twice", value=repr(v)))
             seen.add(v)
         return tuple(values)
 
@@ -813,7 +812,7 @@ def _dice(r: _File) -> tuple[dict[str, Die], dict[str, Provenance]]:
             for symbol, _ in face.symbols:
                 if symbol not in ICONS:
                     raise r.fail(["dice", key, "faces", i, symbol],
-                                 f"unknown icon {symbol!r} (a Level 7 die shows: {', '.join(ICONS)})")
+                                 M("unknown icon {value} (a Level 7 die shows: {known})", value=repr(symbol), known=", ".join(ICONS)))
     return dice, provenance
 
 
@@ -825,7 +824,7 @@ def _characters(r: _File):
         r.keys(rec, p, ("name", "seat"), ("name", "seat"))
         seat = r.get(rec, "seat", p, int, lo=1, hi=4)
         if seat in seats:
-            raise r.fail([*p, "seat"], f"seat {seat} is taken by another character")
+            raise r.fail([*p, "seat"], M("seat {seat} is taken by another character", seat=seat))
         seats.add(seat)
         characters[key] = Character(key, r.text(rec, "name", p), seat, r.provenance(rec, p, ("name", "seat")))
 
@@ -843,7 +842,7 @@ def _characters(r: _File):
     r.keys(rec, p, fields, fields)
     lo, hi = r.get(rec, "min", p, int, lo=1), r.get(rec, "max", p, int, lo=1)
     if hi <= lo:
-        raise r.fail([*p, "max"], f"must be above min ({lo}), got {hi}")
+        raise r.fail([*p, "max"], M("must be above min ({least}), got {value}", least=lo, value=hi))
     fear = FearTrack(lo, hi, r.get(rec, "start", p, int, lo=lo, hi=hi), r.get(rec, "after_knockout", p, int, lo=lo, hi=hi),
                      r.provenance(rec, p, fields))
     rec, p = tracks["vitality"], ["track", "vitality"]
@@ -868,7 +867,7 @@ def _characters(r: _File):
     for i, rec in enumerate(raw):
         p = ["fear_band", i]
         if not isinstance(rec, dict):
-            raise r.fail(p, "must be a table")
+            raise r.fail(p, M("must be a table"))
         r.keys(rec, p, ("from", "to", *ATTRIBUTES), ("from", "to"))
         low = r.get(rec, "from", p, int, lo=fear.min, hi=fear.max)
         high = r.get(rec, "to", p, int, lo=low, hi=fear.max)
@@ -899,7 +898,7 @@ def _swarm(r: _File, components: Mapping[str, Component], enemies: Mapping[str, 
         return None
     p: KeyPath = ["swarm"]
     if not isinstance(rec, dict):
-        raise r.fail(p, "must be a table [swarm]")
+        raise r.fail(p, M("must be a table {form}", form="[swarm]"))
     r.keys(rec, p, SWARM_FIELDS, SWARM_FIELDS)
     return Swarm(r.choice(rec, "component", p, components, "component"), r.text(rec, "name", p), r.text(rec, "name_hu", p),
                  r.strings(rec, "blocks", p, enemies, "enemy"), r.strings(rec, "pass_locked", p, enemies, "enemy"),
@@ -916,10 +915,10 @@ def _enemies(r: _File, components: Mapping[str, Component]) -> dict[str, Enemy]:
         comp = r.choice(rec, "component", p, components, "component")
         count = r.get(rec, "count", p, int, lo=1)
         if count != components[comp].count:
-            raise r.fail([*p, "count"], f"the box has {components[comp].count} {comp} (components.toml), got {count}")
+            raise r.fail([*p, "count"], M("the box has {n} {component} (components.toml), got {value}", n=components[comp].count, component=comp, value=count))
         icons = r.strings(rec, "icons", p, ATTRIBUTES, "icon", ())
         if icons and len(icons) != count:
-            raise r.fail([*p, "icons"], f"needs one icon per figure ({count}), got {len(icons)}")
+            raise r.fail([*p, "icons"], M("needs one icon per figure ({want}), got {n}", want=count, n=len(icons)))
         bonus_rec = r.get(rec, "bonus", p, dict)
         bonus = None
         if bonus_rec:
@@ -936,13 +935,13 @@ def _enemies(r: _File, components: Mapping[str, Component]) -> dict[str, Enemy]:
             r.choice(rec, "damage", p, ("discard", "fear")), r.get(rec, "never_removed", p, bool, False),
             r.provenance(rec, p, ENEMY_FIELDS), r.get(rec, "held_stunned", p, int, 0, lo=0))
         if out[key].held_stunned and not out[key].never_removed:
-            raise r.fail([*p, "held_stunned"], "only an enemy that is never removed is held stunned instead")
+            raise r.fail([*p, "held_stunned"], M("only an enemy that is never removed is held stunned instead"))
     for key, rec in raw.items():  # helpers name other enemies, so after all are read
         helped = r.strings(rec, "helped_by", ["enemy", key], [k for k in out if k != key], "enemy")
         object.__setattr__(out[key], "helped_by", helped)
     for needed in ("guard", "clone"):
         if needed not in out:
-            raise DataError(r.name, f"missing [enemy.{needed}] (the event cards spawn and activate it, spec 7.2)")
+            raise DataError(r.name, M("missing {table} (the event cards spawn and activate it, spec 7.2)", table=f"[enemy.{needed}]"))
     return out
 
 
@@ -964,7 +963,7 @@ def _rules(r: _File, enemies: Mapping[str, Enemy]):
         r.keys(rec, p, ("order",), ("order",))
         order = r.strings(rec, "order", p, enemies, "enemy")
         if not order:
-            raise r.fail([*p, "order"], "must name at least one enemy type")
+            raise r.fail([*p, "order"], M("must name at least one enemy type"))
         activations[key] = Activation(key, order, r.provenance(rec, p, ("order",)))
     return numbers, limits, activations
 
@@ -974,11 +973,11 @@ def _numbered(r: _File, table: str, out: Mapping[str, Any]) -> None:
     by_number: dict[int, str] = {}
     for k, rec in out.items():
         if rec.number in by_number:
-            raise r.fail([table, k, "number"], f"number {rec.number} is also {table}.{by_number[rec.number]}")
+            raise r.fail([table, k, "number"], M("number {n} is also {other}", n=rec.number, other=f"{table}.{by_number[rec.number]}"))
         by_number[rec.number] = k
     for n in range(1, len(out) + 1):
         if n not in by_number:
-            raise r.fail([table], f"no {table} has number {n} (the numbers must run 1-{len(out)})")
+            raise r.fail([table], M("no {table} has number {n} (the numbers must run 1-{most})", table=table, n=n, most=len(out)))
 
 
 def _effects(r: _File, rec: Mapping[str, Any], p: KeyPath, key: str, holder: str) -> tuple[Effect, ...]:
@@ -988,20 +987,20 @@ def _effects(r: _File, rec: Mapping[str, Any], p: KeyPath, key: str, holder: str
     for i, e in enumerate(r.get(rec, key, p, list)):
         ep = [*p, key, i]
         if not isinstance(e, dict):
-            raise r.fail(ep, "must be a table { kind = ..., ... } (kinds: " + ", ".join(EFFECT_KEYS) + ")")
+            raise r.fail(ep, M("must be a table {form} (kinds: {known})", form="{ kind = ..., ... }", known=", ".join(EFFECT_KEYS)))
         kind = r.choice(e, "kind", ep, EFFECT_KEYS, "effect kind")
         allowed, required = EFFECT_KEYS[kind]
         r.keys(e, ep, ("kind", *allowed), ("kind", *required))
         if kind == "bonus":
             amount = r.get(e, "amount", ep, int, lo=-8, hi=8)
             if amount == 0:
-                raise r.fail([*ep, "amount"], "a bonus of 0 changes nothing")
+                raise r.fail([*ep, "amount"], M("a bonus of 0 changes nothing"))
             out.append(Bonus(r.choice(e, "attribute", ep, ATTRIBUTES, "attribute"), amount,
                              r.choice(e, "when", ep, EFFECT_WHEN) if "when" in e else "always"))
         elif kind == "reroll":
             when = r.choice(e, "when", ep, EFFECT_WHEN) if "when" in e else "challenge"
             if when == "always":
-                raise r.fail([*ep, "when"], "a reroll changes a challenge roll: say which (e.g. \"challenge\", \"attack\")")
+                raise r.fail([*ep, "when"], M("a reroll changes a challenge roll: say which (e.g. {examples})", examples='"challenge", "attack"'))
             out.append(Reroll(r.get(e, "dice", ep, int, lo=1, hi=8), when,
                               r.choice(e, "faces", ep, REROLL_FACES) if "faces" in e else "any",
                               r.choice(e, "per", ep, REROLL_PER) if "per" in e else "roll"))
@@ -1009,19 +1008,19 @@ def _effects(r: _File, rec: Mapping[str, Any], p: KeyPath, key: str, holder: str
             at = r.choice(e, "at", ep, FEAR_SHIFT_AT) if "at" in e else "use"
             if (at == "use") != (holder == "used"):
                 raise r.fail([*ep, "at"] if "at" in e else ep,
-                             "a card or item that is used shifts Fear at = \"use\"; a standing one at = \"turn_start\"")
+                             M("a card or item that is used shifts Fear {used}; a standing one {standing}", used='at = "use"', standing='at = "turn_start"'))
             out.append(FearShift(r.get(e, "steps", ep, int, lo=1, hi=7), at))
         elif kind == "draw":
             out.append(_draw(r, e, ep, holder))
         elif kind in USED_ONLY:
             if holder != "used":
-                raise r.fail([*ep, "kind"], f"{kind!r} is used once, when played (an adrenaline ability, a single-use item)")
+                raise r.fail([*ep, "kind"], M("{kind} is used once, when played (an adrenaline ability, a single-use item)", kind=repr(kind)))
             out.append(_used(r, e, ep, kind))
         else:
             if holder == "used" and kind in STANDING_ONLY:
-                raise r.fail([*ep, "kind"], f"{kind!r} is a standing effect (a skill's or a carried item's)")
+                raise r.fail([*ep, "kind"], M("{kind} is a standing effect (a skill's or a carried item's)", kind=repr(kind)))
             if holder != "used" and kind in USED_ONLY:
-                raise r.fail([*ep, "kind"], f"{kind!r} happens once, when a card or single-use item is used")
+                raise r.fail([*ep, "kind"], M("{kind} happens once, when a card or single-use item is used", kind=repr(kind)))
             out.append(_other_effect(r, e, ep, kind, holder))
     return tuple(out)
 
@@ -1037,10 +1036,10 @@ def _other_effect(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str, holder
     if kind == "threat":
         when = r.choice(e, "when", ep, EFFECT_WHEN)
         if when == "always":
-            raise r.fail([*ep, "when"], "a Threat cost goes with a challenge: say which (e.g. \"attack\")")
+            raise r.fail([*ep, "when"], M("a Threat cost goes with a challenge: say which (e.g. {examples})", examples='"attack"'))
         amount = r.get(e, "amount", ep, int, lo=-8, hi=8)
         if amount == 0:
-            raise r.fail([*ep, "amount"], "a Threat of 0 changes nothing")
+            raise r.fail([*ep, "amount"], M("a Threat of 0 changes nothing"))
         return GainThreat(amount, when)
     if kind == "ignore_threat":
         return IgnoreThreat(r.choice(e, "cause", ep, THREAT_CAUSES, "Threat cause"))
@@ -1058,10 +1057,10 @@ def _draw(r: _File, e: Mapping[str, Any], ep: KeyPath, holder: str) -> Draw:
     at = r.choice(e, "at", ep, DRAW_AT) if "at" in e else "use"
     if (at == "use") != (holder == "used"):
         raise r.fail([*ep, "at"] if "at" in e else ep,
-                     "a card or item that is used draws at = \"use\"; a standing one at = \"medical_supplies\"")
+                     M("a card or item that is used draws {used}; a standing one {standing}", used='at = "use"', standing='at = "medical_supplies"'))
     if at == "medical_supplies" and (deck, who) != ("adrenaline", "you"):
         raise r.fail([*ep, "deck"] if deck != "adrenaline" else [*ep, "who"],
-                     "a draw on Medical supplies is of adrenaline cards for yourself (deck = \"adrenaline\", who = \"you\")")
+                     M("a draw on Medical supplies is of adrenaline cards for yourself ({keys})", keys='deck = "adrenaline", who = "you"'))
     return Draw(deck, cards, who, at)
 
 
@@ -1087,7 +1086,7 @@ def _used(r: _File, e: Mapping[str, Any], ep: KeyPath, kind: str) -> Effect:
 def _not_enforced(r: _File, rec: Mapping[str, Any], p: KeyPath, effects: tuple[Effect, ...]) -> str:
     """What of the text the effects leave out; a record without effects must say it."""
     if not effects and "not_enforced" not in rec:
-        raise r.fail(p, "no effects: say in `not_enforced` what of the text the engine does not apply")
+        raise r.fail(p, M("no effects: say in {key} what of the text the engine does not apply", key="not_enforced"))
     return r.text(rec, "not_enforced", p) if "not_enforced" in rec else ""
 
 
@@ -1150,7 +1149,7 @@ def _adrenaline(r: _File, fear: FearTrack) -> dict[str, Adrenaline]:
         r.keys(rec, p, fields, fields[:-1])
         bonus = r.get(rec, "bonus", p, dict)
         if len(bonus) != 1:
-            raise r.fail([*p, "bonus"], f"the top half gives one attribute bonus, got {len(bonus)}")
+            raise r.fail([*p, "bonus"], M("the top half gives one attribute bonus, got {n}", n=len(bonus)))
         ability = _effects(r, rec, p, "ability", "used")
         out[key] = Adrenaline(key, r.get(rec, "number", p, int, lo=1), r.text(rec, "name", p), r.get(rec, "copies", p, int, lo=1),
                               r.modifiers(bonus, [*p, "bonus"], list(bonus)),

@@ -174,8 +174,8 @@ class Level7Adapter(AdapterBase):
         for name, q in lesson.places.items():  # in file order: "@other" names one defined above
             places[name] = self._literal(state, q, places)
             if places[name] is None:
-                raise LessonBroken(f"{lesson.path}: places.{name}: {q!r} is not a placed tile, a character, "
-                                   "an enemy or a place defined above")
+                raise LessonBroken(M("{where}: {what} is not a placed tile, a character, an enemy or a place defined above",
+                                     where=f"{lesson.path}: places.{name}", what=repr(q)))
         return session, places
 
     def _take_tile(self, state: Level7State, tile: str, where: str) -> None:
@@ -187,20 +187,20 @@ class Level7Adapter(AdapterBase):
             if tile in tiles:
                 tiles.remove(tile)
                 return
-        raise LessonBroken(f"{where}: tile {tile!r} is in no stack (placed, removed or set aside by the scenario)")
+        raise LessonBroken(M("{where}: tile {tile} is in no stack (placed, removed or set aside by the scenario)", where=where, tile=repr(tile)))
 
     def _place_tile(self, state: Level7State, item: Mapping[str, Any], where: str) -> None:
         """A tile put on the map at a door of a placed tile, as an exploration placed it (rules'
         placements: the most doors joined), and explored already."""
         tid, at = item["id"], item["from"]
         if at not in {p[0] for p in state.placed}:
-            raise LessonBroken(f"{where}: tile {tid!r} from {at!r}, which is not on the map")
+            raise LessonBroken(M("{where}: tile {tile} from {at}, which is not on the map", where=where, tile=repr(tid), at=repr(at)))
         self._take_tile(state, tid, where)
         found = explore.placements(state, self.tiles[tid], at, tuple(item["door"]))
         if "turns" in item:
             found = [f for f in found if f["turns"] == int(item["turns"])]
         if not found:
-            raise LessonBroken(f"{where}: tile {tid!r} does not fit at door {item['door']} of {at!r}")
+            raise LessonBroken(M("{where}: tile {tile} does not fit at door {door} of {at}", where=where, tile=repr(tid), door=item["door"], at=repr(at)))
         explore.place(state, tid, found[0], SilentCtx(state), "the lesson")
         state.explored.append(tid)
 
@@ -211,7 +211,7 @@ class Level7Adapter(AdapterBase):
         for tid in reversed(tiles):
             home = next((s for s in state.stacks if tid in s[1]), None)
             if home is None:
-                raise LessonBroken(f"{where}: tile {tid!r} is in no stack (placed, removed or set aside)")
+                raise LessonBroken(M("{where}: tile {tile} is in no stack (placed, removed or set aside)", where=where, tile=repr(tid)))
             home[1].remove(tid)
             if home is not current:
                 home[1].insert(0, current[1].pop())
@@ -220,7 +220,7 @@ class Level7Adapter(AdapterBase):
     def _character(self, state: Level7State, item: Mapping[str, Any], where: str) -> None:
         cid = item["id"]
         if cid not in state.characters:
-            raise LessonBroken(f"{where}: {cid!r} does not play (characters: {', '.join(state.order)})")
+            raise LessonBroken(M("{where}: {who} does not play (characters: {ids})", where=where, who=repr(cid), ids=", ".join(state.order)))
         ch = state.characters[cid]
         if "tile" in item:
             if item["tile"] == HOSPITAL:
@@ -228,33 +228,33 @@ class Level7Adapter(AdapterBase):
             elif item["tile"] in {p[0] for p in state.placed}:
                 ch.tile, ch.status = item["tile"], IN_PLAY
             else:
-                raise LessonBroken(f"{where}: {cid} on {item['tile']!r}, which is not on the map")
+                raise LessonBroken(M("{where}: {who} on {tile}, which is not on the map", where=where, who=cid, tile=repr(item["tile"])))
         for key in ("fear", "vitality"):
             if key in item:
                 setattr(ch, key, int(item[key]))
         if "threat" in item:  # Threat tokens come from the pool (spec 6.12)
             more = int(item["threat"]) - ch.threat
             if more > state.threat_pool:
-                raise LessonBroken(f"{where}: {cid} takes {more} Threat, the pool holds {state.threat_pool}")
+                raise LessonBroken(M("{where}: {who} takes {n} Threat, the pool holds {pool}", where=where, who=cid, n=more, pool=state.threat_pool))
             ch.threat, state.threat_pool = int(item["threat"]), state.threat_pool - more
         if "hand" in item:
             state.adrenaline.put_on_bottom(ch.hand)
-            ch.hand = [take_card(state.adrenaline, name, where, "adrenaline deck") for name in item["hand"]]
+            ch.hand = [take_card(state.adrenaline, name, where, M("the adrenaline deck")) for name in item["hand"]]
         if "items" in item:
             state.items.put_on_bottom(ch.items)
-            ch.items = [take_card(state.items, name, where, "item deck") for name in item["items"]]
+            ch.items = [take_card(state.items, name, where, M("the item deck")) for name in item["items"]]
         if "skills" in item:
             state.skills.put_on_bottom(ch.skills)
-            ch.skills = [take_card(state.skills, name, where, "skill deck") for name in item["skills"]]
+            ch.skills = [take_card(state.skills, name, where, M("the skill deck")) for name in item["skills"]]
 
     def _enemy(self, state: Level7State, item: Mapping[str, Any], where: str) -> None:
         """An enemy from its reserve (the lowest number, as a spawn takes), on a placed tile."""
         kind, tile = item["kind"], item["tile"]
         if tile not in {p[0] for p in state.placed}:
-            raise LessonBroken(f"{where}: a {kind} on {tile!r}, which is not on the map")
+            raise LessonBroken(M("{where}: a {kind} on {tile}, which is not on the map", where=where, kind=kind, tile=repr(tile)))
         reserve = state.reserves.get(kind)
         if not reserve:
-            raise LessonBroken(f"{where}: no {kind} is left in this scenario's reserve")
+            raise LessonBroken(M("{where}: no {kind} is left in this scenario's reserve", where=where, kind=kind))
         state.enemies.append(Enemy(kind, reserve.pop(0), tile, bool(item.get("stunned", False))))
 
     def stack(self, state: Level7State, dice: Mapping[str, Any], decks: Mapping[str, Any], where: str) -> None:
@@ -265,10 +265,10 @@ class Level7Adapter(AdapterBase):
             cards = list(cards)
             if cards:
                 deck = getattr(state, DECKS[name])
-                deck.put_on_top([take_card(deck, c, where, f"{name} deck") for c in cards])
+                deck.put_on_top([take_card(deck, c, where, M("the {name} deck", name=name)) for c in cards])
 
     def step_stacks(self, state: Level7State, lesson: Lesson, step: Step) -> None:
-        self.stack(state, step.dice, step.decks, f"{lesson.path}: step {step.id!r}")
+        self.stack(state, step.dice, step.decks, M("{path}: step {step}", path=str(lesson.path), step=repr(step.id)))
 
     def _literal(self, state: Level7State, q: str, places: Mapping[str, Any]) -> Any:
         """A place: a placed tile, a character (its tile) or an enemy key (its tile)."""
@@ -308,7 +308,7 @@ class Level7Adapter(AdapterBase):
             return any(e.key == v and e.stunned for e in state.enemies)
         if name == "enemy_gone":
             return not any(e.key == v for e in state.enemies)
-        raise LessonBroken(f"unknown condition {name!r}")
+        raise LessonBroken(M("unknown condition {name}", name=repr(name)))
 
     def pending_kind(self, state: Level7State) -> str | None:
         if state.outcome is not None or state.proc is None:

@@ -34,15 +34,16 @@ def check_keys(doc: TomlFile, item: dict, allowed: tuple, path: list, required: 
             raise doc.error(path, M("missing key {key}", key=repr(k)))
 
 
-def take_card(deck: Any, name: str, where: str, what: str) -> str:
+def take_card(deck: Any, name: str, where: Any, what: Any) -> str:
     """The card `name` (an instance id, or a card name: its first copy) taken out of the deck's
-    draw or discard pile (game/engine/deck.py); LessonBroken when none is left."""
+    draw or discard pile (game/engine/deck.py); LessonBroken when none is left. `what` names
+    the deck (a message: M("the item deck"))."""
     for pile in (deck.draw_pile, deck.discard_pile):
         for card in pile:
             if card == name or card.split("#")[0] == name:
                 deck.take(card)
                 return card
-    raise LessonBroken(f"{where}: no {name!r} card is left in the {what} or its discard pile")
+    raise LessonBroken(M("{where}: no {card} card is left in {deck} or its discard pile", where=where, card=repr(name), deck=what))
 
 
 def rule_by_keyword(reason: str, kind: str, keywords: tuple, action_rules: Mapping[str, str]) -> str:
@@ -95,7 +96,7 @@ class AdapterBase:
         try:
             return Session.start(self.title, sc.mission, sc.seed, dict(sc.options))  # type: ignore[attr-defined]
         except ValueError as exc:
-            raise LessonBroken(f"{lesson.path}: [scenario]: {exc}") from None
+            raise LessonBroken(M("{path}: [scenario]: the rules refuse this scenario ({why})", path=str(lesson.path), why=str(exc))) from None
 
     @staticmethod
     def log_from_here(session: Session) -> None:

@@ -15,7 +15,16 @@ from game.tutorial.model import Lesson, Step
 
 
 class LessonBroken(Exception):
-    """A lesson cannot go on: names the lesson file, the step and what is wrong."""
+    """A lesson cannot go on: names the lesson file, the step and what is wrong. `message` is a
+    message worded when shown (game/engine/text.py), so Learn to play says it in the reader's
+    language; `str()` words it now."""
+
+    def __init__(self, message: Any):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class LessonAdapter(Protocol):

@@ -17,7 +17,7 @@ from typing import Any
 
 from game.engine.protocol import Action, Event, IllegalAction
 from game.engine.session import Session
-from game.engine.text import as_text
+from game.engine.text import M, Msg, as_text
 from game.i18n import _
 from game.tutorial.model import Highlight, Lesson, Matcher, Step
 from game.tutorial.protocol import LessonAdapter, LessonBroken
@@ -108,11 +108,14 @@ class LessonRunner:
     def step(self) -> Step | None:
         return None if self.done else self.lesson.steps[self.index]
 
-    def where(self) -> str:
-        step = self.step
-        line = f" (line {step.line})" if step and step.line else ""
-        name = step.id if step else "end"
-        return f"{self.lesson.path}: step {self.index + 1} {name!r}{line}"
+    def where(self) -> Msg:
+        """The lesson file and the step, in the reader's language (worded when shown)."""
+        step, path = self.step, str(self.lesson.path)
+        if step is None:
+            return M("{path}: after the last step", path=path)
+        if step.line:
+            return M("{path}: step {n} {name} (line {line})", path=path, n=self.index + 1, name=repr(step.id), line=step.line)
+        return M("{path}: step {n} {name}", path=path, n=self.index + 1, name=repr(step.id))
 
     def highlights(self) -> list[Highlight]:
         """The step's highlights with place names replaced by the ids on this map."""
@@ -186,7 +189,7 @@ class LessonRunner:
                 for a in kept[i]:
                     self.submit(a)
             if self.index != i + 1:
-                raise LessonBroken(f"{self.where()}: going back did not replay the same way")
+                raise LessonBroken(M("{where}: going back did not replay the same way", where=self.where()))
         return True
 
     def submit(self, action: Action) -> Feedback:
@@ -223,7 +226,7 @@ class LessonRunner:
             self.session.title.apply(self.state, action)
         except IllegalAction as exc:
             return exc.why
-        raise LessonBroken(f"{self.where()}: the rules applied {action} though it was not listed as legal")
+        raise LessonBroken(M("{where}: the rules applied {action} though it was not listed as legal", where=self.where(), action=str(action)))
 
     def _until_holds(self) -> bool:
         step = self.step
@@ -271,7 +274,7 @@ class LessonRunner:
             events += got
             self.step_events.extend(got)  # conditions see what the Locusts did too
             self.auto_actions += 1
-        raise LessonBroken(f"{self.where()}: automatic answers do not end")
+        raise LessonBroken(M("{where}: the automatic answers do not end", where=self.where()))
 
 
 def _auto_pick(pref: Any, legal: list[Action], resolve=lambda v: v) -> Action:
@@ -315,34 +318,37 @@ def check_lesson(lesson: Lesson, adapter: LessonAdapter, trace: Any = None) -> C
             used = 0
             while runner.index == start:
                 if runner.session.is_over():
-                    raise LessonBroken(f"{runner.where()}: the game ended ({adapter.describe(runner.state)}) "
-                                       "before the step was done")
+                    raise LessonBroken(M("{where}: the game ended ({state}) before the step was done",
+                                         where=runner.where(), state=adapter.describe(runner.state)))
                 action = runner.hint()
                 if action is None:
                     legal = runner.session.legal_actions()
                     if step.kind == "free":
                         left = step.solution[len(runner.taken[runner.index]):][:1]
                         if not left:
-                            raise LessonBroken(
-                                f"{runner.where()}: the solution is used up but the goal "
-                                f"{', '.join(f'{c.name}={c.value}' for c in step.until)} does not hold")
+                            raise LessonBroken(M(
+                                "{where}: the solution is used up but the goal {goal} does not hold", where=runner.where(),
+                                goal=", ".join(f"{c.name}={c.value}" for c in step.until)))
                     else:
                         left = step.expect
                     wanted = ", ".join(m.describe() for m in left)
-                    raise LessonBroken(
-                        f"{runner.where()}: none of the expected actions [{wanted}] is legal now "
-                        f"(decider {runner.session.decider}, {adapter.describe(runner.state)}; legal: "
-                        f"{', '.join(sorted({a.kind for a in legal})) or 'none'})")
+                    raise LessonBroken(M(
+                        "{where}: none of the expected actions [{wanted}] is legal now "
+                        "(decider {decider}, {state}; legal: {legal})", where=runner.where(), wanted=wanted,
+                        decider=str(runner.session.decider), state=adapter.describe(runner.state),
+                        legal=", ".join(sorted({a.kind for a in legal})) or M("none")))
                 fb = runner.submit(action)
                 if not fb.accepted:
-                    raise LessonBroken(f"{runner.where()}: {action} was refused: {fb.message}")
+                    raise LessonBroken(M("{where}: {action} was refused: {why}", where=runner.where(), action=str(action), why=fb.message))
                 actions += 1
                 used += 1
                 if used > MAX_FREE_ACTIONS:
-                    raise LessonBroken(f"{runner.where()}: the goal {step.until} still does not hold after {used} actions")
+                    raise LessonBroken(M("{where}: the goal {goal} still does not hold after {n} actions", n=used,  # n > 1
+                                           where=runner.where(), goal=", ".join(f"{c.name}={c.value}" for c in step.until)))
         return CheckResult(lesson.id, True, len(lesson.steps), actions)
     except LessonBroken as exc:
         return CheckResult(lesson.id, False, runner.index, actions, str(exc))
     except Exception as exc:  # noqa: BLE001 - a rules crash must name the step, not kill --check
         return CheckResult(lesson.id, False, runner.index, actions,
-                           f"{runner.where()}: the rules raised {type(exc).__name__}: {exc}")
+                           str(M("{where}: the rules raised {error}: {why}", where=runner.where(),
+                                 error=type(exc).__name__, why=str(exc))))

@@ -139,8 +139,8 @@ def test_check_map_on_a_hostile_map_exits_1(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("file, old, new, words", [
-    ("missions.toml", "players = [1, 4]", 'players = [1, "4"]', "players must be [min, max] within 1-4"),
-    ("missions.toml", "normal = [\"3B\"", "normal = 3.5\nhard = [\"3B\"", "normal must be a list"),
+    ("missions.toml", "players = [1, 4]", 'players = [1, "4"]', "players (line 32): must be [min, max] within 1-4"),
+    ("missions.toml", "normal = [\"3B\"", "normal = 3.5\nhard = [\"3B\"", "difficulty normal (line 380): must be a list"),
 ])
 def test_wrong_value_types_in_content_are_content_errors(tmp_path, file, old, new, words):
     """Found by fuzzing values (issue 22): a list where a number was, a number for a deck."""

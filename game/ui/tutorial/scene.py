@@ -817,7 +817,7 @@ class LessonList(Scene):
         try:
             runner = LessonRunner(lesson, self.adapter)
         except LessonBroken as exc:  # a broken lesson file: said on screen, the app goes on
-            self.ctx.notices.append(str(exc))
+            self.ctx.notices.append(exc.message)  # a message: worded when drawn, in the language then
             self.dirty = True
             return None
         size = pygame.display.get_surface().get_size()
