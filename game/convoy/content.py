@@ -22,7 +22,7 @@ from typing import Any
 from game.engine.provenance import KEYS as PROVENANCE, Provenance, read_provenance
 from game.engine.provenance_doc import unverified_table, update_between
 from game.engine.text import M
-from game.engine.tomldata import DataError, TomlFile, load_toml, must_be
+from game.engine.tomldata import DataError, TomlFile, load_toml
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DOC = DATA_DIR.parents[2] / "docs" / "CONTENT.md"

@@ -7,7 +7,6 @@ enlarged card); tests/ui/test_card_text_fit.py drew the faces at the largest siz
 Order card, in English, Hungarian and Greek, never under the 7 px text floor."""
 from __future__ import annotations
 
-import re
 
 import pygame
 import pytest

@@ -323,7 +323,7 @@ def test_squad_rows_name_a_bot_seat_and_a_cog_not_yet_on_the_map(make_app):
     table.side_open, table.side_tab = True, "squad"
     table.dirty = True
     app.run(max_frames=1)
-    px, font = table.ctx.px, table.ctx.font(14, bold=True)
+    px = table.ctx.px
     for p in st.players:
         row = table.squad_rows[p]
         width = row.width - table.content.cogs[st.cogs[p].character].hand_limit * px(13) - px(26)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pygame
 import pytest
 
 from game import i18n, titles

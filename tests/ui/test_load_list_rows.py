@@ -55,8 +55,6 @@ def test_a_save_row_names_every_seat(make_app, config_dir, monkeypatch, key, lan
 def test_no_detail_line_ends_with_an_article(make_app, config_dir, monkeypatch, lang, size, scale):
     """The seats' names break between words, never after an article: the Greek invader's seat
     broke as 'Ο' / 'εισβολέας (άνθρωπος)' (widgets.wrap holds an article to the next word)."""
-    from game.ui import widgets
-
     app = make_app(size)
     app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=scale)))
     i18n.set_language(lang)
