@@ -136,7 +136,19 @@ def wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
     line whole (a narrower first line is then left empty), and a word wider than every line is
     cut with an ellipsis as `elide` cuts."""
     key = ("wrap", font, s, width, first, break_words, hyphenate, i18n.language())
-    return list(_LAID_OUT.get(key, lambda: tuple(_wrap(s, font, width, first, break_words, hyphenate))))
+    return list(_LAID_OUT.get(key, lambda: tuple(_held_or_plain(s, font, width, first, break_words, hyphenate))))
+
+
+def _held_or_plain(s: str, font: pygame.font.Font, width: int, first: int | None,
+                   break_words: bool, hyphenate: bool) -> list[str]:
+    """The lines with each article held to its word, where that costs no line: holding them
+    took a line more in a small card's text or a two-line log reason, and a text that had fit
+    its room was cut ('…') or set smaller."""
+    held = _wrap(s, font, width, first, break_words, hyphenate)
+    if not any(_held(w) for w in s.split()):
+        return held
+    plain = _wrap(s, font, width, first, break_words, hyphenate, hold=False)
+    return held if len(held) <= len(plain) else plain
 
 
 # Words a line does not end with (the language's articles; any one-letter word is held too):
@@ -150,10 +162,12 @@ def _held(word: str) -> bool:
     return (len(word) == 1 and word.isalpha()) or word.lower() in ARTICLES.get(i18n.language(), ())
 
 
-def _words(paragraph: str, font: pygame.font.Font, width: int) -> list[str]:
+def _words(paragraph: str, font: pygame.font.Font, width: int, hold: bool = True) -> list[str]:
     """The paragraph's words, an article (or a one-letter word) joined to the word after it as
-    one unbreakable word where the two fit a line together."""
+    one unbreakable word where the two fit a line together (with `hold`)."""
     words = paragraph.split(" ")
+    if not hold:
+        return words
     out: list[str] = []
     for word in words:
         if out and _held(out[-1].rsplit(" ", 1)[-1]) and word and font.size(f"{out[-1]} {word}")[0] <= width:
@@ -164,12 +178,12 @@ def _words(paragraph: str, font: pygame.font.Font, width: int) -> list[str]:
 
 
 def _wrap(s: str, font: pygame.font.Font, width: int, first: int | None = None,
-          break_words: bool = True, hyphenate: bool = False) -> list[str]:
+          break_words: bool = True, hyphenate: bool = False, hold: bool = True) -> list[str]:
     lines: list[str] = []
     room = width if first is None else first  # the current line's width
     for paragraph in s.split("\n"):
         line = ""
-        for word in _words(paragraph, font, width):
+        for word in _words(paragraph, font, width, hold):
             candidate = f"{line} {word}" if line else word
             if font.size(candidate)[0] <= room:
                 line = candidate

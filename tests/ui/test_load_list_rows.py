@@ -93,3 +93,24 @@ def test_wrap_keeps_an_article_with_its_word(make_app, lang, text, held):
     lines = widgets.wrap(text, font, font.size(head)[0])  # the article fits the first line, its word does not
     assert lines[0] == head[:-len(held) - 1] and lines[1].startswith(f"{held} "), lines
     assert " ".join(lines) == text
+
+
+def test_an_article_is_held_only_where_it_costs_no_line(make_app):
+    """Holding an article to its word must not take a line more: a small Order card's
+    Hungarian text (Ambush on a 7-card hand) and a Greek bot reason of two lines each took a
+    third, and were cut or set smaller. Where it would, the plain greedy lines are kept."""
+    from game.ui import widgets
+
+    app = make_app()
+    i18n.set_language("hu")
+    font = app.ctx.font(13)
+    text = "xx a yyyy zz"
+    # widths where holding 'a' to 'yyyy' costs a line ('xx a' / 'yyyy zz' against 'xx' / 'a yyyy' / 'zz')
+    costly = [w for w in range(font.size("yyyy zz")[0], font.size(text)[0])
+              if len(widgets._wrap(text, font, w)) > len(widgets._wrap(text, font, w, hold=False))]
+    assert costly
+    for w in costly:
+        assert widgets.wrap(text, font, w) == widgets._wrap(text, font, w, hold=False)
+    # where it costs none, the article goes with its word
+    w = font.size("a yyyy zz")[0]
+    assert widgets.wrap(text, font, w) == ["xx", "a yyyy zz"]
