@@ -79,6 +79,29 @@ def test_attack_preview_avoids_both_figures_even_at_the_map_edge(make_app):
             assert not rect.collidepoint(table.screen_of_figure(key)), (pan, key)
 
 
+@pytest.mark.parametrize("how", ["attack", "cancel"])
+def test_after_the_attack_view_the_player_keeps_the_zoom_they_chose(make_app, how):
+    """A player zoomed in on a fight: the attack view zooms on the attacker and target, and
+    after the attack (or its Cancel) the view went back to the level's start view, the whole
+    map, losing the player's zoom after every attack. It comes back to the player's own."""
+    app, table = table_at(make_app, (1280, 720))
+    assert drive(table, lambda t: t.session.decider == "P1" and bool(t.choices.targets))
+    draw(app)
+    cam = table.camera
+    at = table.screen_of_figure(table.session.decider)
+    cam.zoom_at(2, *at)  # the wheel, twice, on the COG
+    before = (cam.zoom, round(cam.x), round(cam.y))
+    target = next(iter(table.choices.targets))
+    table.click_view(table.screen_of_figure(target))
+    assert table.target == target and table._framed
+    if how == "cancel":
+        table.title_command("cancel")
+    else:
+        table.submit(table.attack_choice)
+    assert not table._framed
+    assert (cam.zoom, round(cam.x), round(cam.y)) == before
+
+
 def test_end_screen_shows_the_board_and_no_skip_button(make_app):
     app, table = table_at(make_app, (1280, 720), seats=("bot", "bot"))
     assert drive(table, lambda t: t.session.is_over(), limit=4000)

@@ -205,6 +205,7 @@ class GearsTable(GameTable):
         self.hover_named_area: str | None = None  # the area a hovered prompt button names (no figure): lit
         self.figure_card_rect: pygame.Rect | None = None  # that card, as last drawn
         self._framed = False  # the attack view zoomed in on the attacker and target
+        self._view_before: tuple | None = None  # the player's view before it (_unframe)
         self._end_view: tuple | None = None  # the map view the end screen framed the board in
         self.token_rects: dict[str, pygame.Rect] = {}
         self.squad_rows: dict[str, pygame.Rect] = {}  # each COG's row in the Squad section, as last drawn
@@ -277,9 +278,8 @@ class GearsTable(GameTable):
         self.confirm_drop = None
         self.hover_named = None  # its button answered: lit again only by a pointer on a new one
         self.hover_named_area = None
-        if self._framed:  # the attack view zoomed in: show the whole map again
-            self._framed = False
-            self._start_view()
+        if self._framed:  # the attack view zoomed in: back to the player's view
+            self._unframe()
 
     # ------------------------------------------------------------------ words and events
     def _words(self, text: str) -> str:
@@ -677,8 +677,7 @@ class GearsTable(GameTable):
             self.dirty = True
         elif what == "cancel":
             if self.target is not None and self._framed:
-                self._framed = False
-                self._start_view()
+                self._unframe()
             self.selected_card, self.target, self.attack_choice = None, None, None
             self.grenade_mode, self.area_weapon, self.area_pick = False, None, None
             self.confirm_drop = None
@@ -815,11 +814,28 @@ class GearsTable(GameTable):
         (ax, ay), (bx, by) = pos[player], pos[self.target]
         bw, bh = self.camera.board_size
         _vx, _vy, vw, vh = self.camera.view
+        cam = self.camera
+        if not self._framed:
+            self._view_before = ((cam.view, cam.board_size), cam.x, cam.y, cam.zoom_index, cam.fit_zoom)
         if bw * self.camera.zoom <= vw and self.camera.zoom < 0.75:
             self.camera.step_in()  # a board that fits is too small to read beside the panel
         self._framed = True
         panel_w = self.ctx.px(450) / self.camera.zoom
         self.camera.center_on((ax + bx) / 2 - panel_w / 2, (ay + by) / 2)
+
+    def _unframe(self) -> None:
+        """Back from the attack view to the view the player had before it, their zoom and
+        place (it went back to the level's start view: a player zoomed in on a fight lost the
+        zoom after every attack). The start view where the window or the board changed since."""
+        self._framed = False
+        before, self._view_before = self._view_before, None
+        cam = self.camera
+        if before is not None and before[0] == (cam.view, cam.board_size):
+            _key, cam.x, cam.y, cam.zoom_index, cam.fit_zoom = before
+            cam.clamp()
+        else:
+            self._start_view()
+        self.dirty = True
 
     def _figure_at(self, pos) -> str | None:
         best, best_d = None, self.camera.zoom * TOKEN / 2 + 2
