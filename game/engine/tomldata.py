@@ -31,6 +31,18 @@ MAX_TOML_INT_BITS = 64
 MAX_TOML_STRING = 100_000
 
 
+def located(file: str, key: str, line: int | None, problem: Any) -> str:
+    """'FILE: KEY (line N): PROBLEM', the line and the problem in the reader's language (a
+    problem may be a message worded when shown: game/engine/text.py); DataError's and Gears'
+    ContentError's words."""
+    where = file
+    if key:
+        where += f": {key}"
+    if line is not None:
+        where += " " + i18n.translate("(line {line})").format(line=line)
+    return f"{where}: {problem}"
+
+
 class DataError(InputError):
     """A content file is missing, unreadable or wrong; `str()` is the whole message."""
 
@@ -42,12 +54,7 @@ class DataError(InputError):
         super().__init__(self._words())
 
     def _words(self) -> str:
-        where = self.file
-        if self.key:
-            where += f": {self.key}"
-        if self.line is not None:
-            where += " " + i18n.translate("(line {line})").format(line=self.line)  # in the reader's language
-        return f"{where}: {self.problem}"
+        return located(self.file, self.key, self.line, self.problem)
 
     def __str__(self) -> str:  # worded when shown: the problem may be a message (game/engine/text.py)
         return self._words()

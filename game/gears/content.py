@@ -27,11 +27,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, Sequence, Union
 
-from game import i18n
 from game.engine.errors import InputError, open_file, os_reason
 from game.engine.provenance import Provenance, Verified, read_provenance
 from game.engine.text import M
-from game.engine.tomldata import MAX_TOML_BYTES, TomlLimit, key_line, loads_bounded, toml_reason
+from game.engine.tomldata import MAX_TOML_BYTES, TomlLimit, key_line, loads_bounded, located, toml_reason
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -55,12 +54,7 @@ class ContentError(InputError):
         super().__init__(self._words())
 
     def _words(self) -> str:
-        where = self.file
-        if self.key:
-            where += f": {self.key}"
-        if self.line is not None:
-            where += " " + i18n.translate("(line {line})").format(line=self.line)  # in the reader's language
-        return f"{where}: {self.problem}"
+        return located(self.file, self.key, self.line, self.problem)
 
     def __str__(self) -> str:  # worded when shown: the problem may be a message (game/engine/text.py)
         return self._words()
