@@ -160,7 +160,7 @@ BROKEN = [
     ("items.toml", '{ kind = "help_range", distance = 2 }', '{ kind = "help_range", distanc = 2 }',
      "item.walkie_talkie.effects[0].distanc", "unknown key 'distanc'", "distanc = 2"),
     ("items.toml", 'effects = [{ kind = "draw", deck = "adrenaline", cards = 2 }]', "effects = []", "item.med_kit",
-     "say in `not_enforced`", "[item.med_kit]"),
+     "say in not_enforced", "[item.med_kit]"),
     ("items.toml", '{ kind = "draw", deck = "adrenaline", cards = 2 }',
      '{ kind = "draw", deck = "adrenaline", cards = 2, at = "medical_supplies" }',
      "item.med_kit.effects[0].at", 'a standing one at = "medical_supplies"', 'at = "medical_supplies"'),
