@@ -87,8 +87,9 @@ def frame_texts(app, frames: int = 1) -> list[tuple[str, pygame.Rect, tuple[int,
 
 
 @contextmanager
-def builder_in(maps_dir: Path, title: str, language: str, size=(1280, 720)):
-    """The map builder of `title` in `language`, in an App of its own (closed after): (app, scene)."""
+def builder_in(maps_dir: Path, title: str, language: str, size=(1280, 720), scale: float = 1.0, library=None):
+    """The map builder of `title` in `language` at text size `scale` (with `library`, else the
+    title's pieces), in an App of its own (closed after): (app, scene)."""
     from dataclasses import replace
 
     from game.ui.app import App
@@ -97,9 +98,10 @@ def builder_in(maps_dir: Path, title: str, language: str, size=(1280, 720)):
 
     a = App(size, headless=True, maps_dir=maps_dir)
     try:
-        a.apply(ChangeSettings(replace(a.ctx.settings, language=language)))
+        a.apply(ChangeSettings(replace(a.ctx.settings, language=language, ui_scale=scale)))
         i18n.set_language(language)
-        s = BuilderScene(a.ctx, a.screen.get_size(), title)
+        pygame.event.clear()
+        s = BuilderScene(a.ctx, a.screen.get_size(), title, library=library)
         a.scenes = [s]
         yield a, s
     finally:

@@ -272,19 +272,10 @@ def test_a_new_map_named_at_its_first_save_says_how_to_play_it(config_dir, tmp_p
 def test_a_save_with_problems_left_says_all_of_it_at_125_percent(config_dir, tmp_path, lang, size):
     """'Saved x.tmx (2 problems to fix)  To play it, give it a mission: …' was cut after two
     lines in Greek at 125%, the way to play the map lost."""
-    from dataclasses import replace
+    from tests.ui.conftest import builder_in
 
-    from game import i18n
-    from game.ui.app import App
-    from game.ui.scene import ChangeSettings
-
-    app = App(size, headless=True, maps_dir=tmp_path)
-    try:
-        app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=1.25)))
-        pygame.event.clear()
-        lib, _ = PieceLibrary.from_paths([TILE])
-        s = BuilderScene(app.ctx, app.screen.get_size(), "gears", library=lib)
-        app.scenes = [s]
+    lib, _ = PieceLibrary.from_paths([TILE])
+    with builder_in(tmp_path, "gears", lang, size, scale=1.25, library=lib) as (app, s):
         s.builder.add("1A", 1280, 1280)
         s.builder.add("1A", 9000, 1280, snap=False)  # unjoined: problems to fix
         s.selected = "1A_2"
@@ -293,9 +284,6 @@ def test_a_save_with_problems_left_says_all_of_it_at_125_percent(config_dir, tmp
         key(pygame.K_s, pygame.KMOD_CTRL)
         app.run(max_frames=2)
         assert s.builder.validate().errors and "M" in s.status and said_whole(app, s.status)
-    finally:
-        app.close()
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -303,19 +291,11 @@ def test_a_save_with_problems_left_says_all_of_it_at_125_percent(config_dir, tmp
 def test_a_refused_mission_says_why_in_the_panel_at_125_percent(config_dir, tmp_path, lang, size):
     """At 125% in 1280x720 the panel's rows reached its buttons: 'Save mission' refused (no name,
     no door token on an exit) and the panel showed no reason."""
-    from dataclasses import replace
-
     from game import i18n
-    from game.ui.app import App
-    from game.ui.scene import ChangeSettings
+    from tests.ui.conftest import builder_in
 
-    app = App(size, headless=True, maps_dir=tmp_path)
-    try:
-        app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=1.25)))
-        pygame.event.clear()
-        lib, _ = PieceLibrary.from_paths([TILE])
-        s = BuilderScene(app.ctx, app.screen.get_size(), "gears", library=lib)
-        app.scenes = [s]
+    lib, _ = PieceLibrary.from_paths([TILE])
+    with builder_in(tmp_path, "gears", lang, size, scale=1.25, library=lib) as (app, s):
         s.builder.add("1A", 1280, 1280)
         s.path = tmp_path / "nodoor.tmx"
         key(pygame.K_m)
@@ -332,9 +312,6 @@ def test_a_refused_mission_says_why_in_the_panel_at_125_percent(config_dir, tmp_
         for t, r, _s in texts:  # the problem's lines above the buttons
             if t.split() and t.split()[0] in first.split() and r.top > s.mission.controls["C="].rect.bottom:
                 assert r.bottom <= save.top, (t, r, save)
-    finally:
-        app.close()
-        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -342,25 +319,13 @@ def test_a_refused_mission_says_why_in_the_panel_at_125_percent(config_dir, tmp_
 def test_every_mission_button_says_its_word_whole_at_125_percent(config_dir, tmp_path, lang, size):
     """At 125% in 1280x720 the Greek goal button read 'Φτάστε στην έξ…': a label too long for
     one line at the least size goes on two."""
-    from dataclasses import replace
+    from tests.ui.conftest import builder_in
 
-    from game import i18n
-    from game.ui.app import App
-    from game.ui.scene import ChangeSettings
-
-    app = App(size, headless=True, maps_dir=tmp_path)
-    try:
-        app.apply(ChangeSettings(replace(app.ctx.settings, language=lang, ui_scale=1.25)))
-        pygame.event.clear()
-        lib, _ = PieceLibrary.from_paths([TILE])
-        s = BuilderScene(app.ctx, app.screen.get_size(), "gears", library=lib)
-        app.scenes = [s]
+    lib, _ = PieceLibrary.from_paths([TILE])
+    with builder_in(tmp_path, "gears", lang, size, scale=1.25, library=lib) as (app, s):
         s.open_mission()
         texts = frame_texts(app)
         for key_ in ("save", "close", "goal:reach_exit", "goal:hold_out"):
             ctl = s.mission.controls[key_]
             inside = [(t, r) for t, r, _s in texts if ctl.rect.contains(r)]
             assert " ".join(t for t, _r in inside) == ctl.label, (key_, inside)
-    finally:
-        app.close()
-        i18n.set_language("en")
