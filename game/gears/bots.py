@@ -144,6 +144,8 @@ def log_whole(reason: Msg | str) -> Msg | str | None:
         return M(N_("Toward {dest} (nearer {goal} or safer)"), dest=reason.params["dest"], goal=reason.params["goal"])
     if reason.msgid == "Play {card} to move":  # no more to say than the rules' "... plays Advance to move 2 areas."
         return None
+    if reason.msgid == "Move to {to}, on the way to {dest} (nearer {goal} or safer)":  # the rules' line names {to}
+        return M(N_("Toward {dest} (nearer {goal} or safer)"), dest=reason.params["dest"], goal=reason.params["goal"])
     return reason
 
 

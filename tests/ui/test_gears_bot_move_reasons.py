@@ -97,3 +97,16 @@ def test_a_bot_partner_s_discarded_card_is_not_named_to_the_person(make_app, con
     assert table.viewer == "P1"
     partner = table.player_name("P2")
     assert not [line for line in table.log if line.startswith(partner) and "least useful card" in line]
+
+
+def test_a_step_s_whole_reason_says_where_it_heads_not_the_area_the_rules_line_names():
+    """'Move to 9A:lawn, on the way to 12A:storefront (nearer … or safer)' came before the
+    rules' '… moves to Lawn (9A).': the step's area said twice (in Greek too). The whole form
+    says where the COG heads and why; the rules' line says the step."""
+    from game.engine.text import M, as_text
+    from game.gears.bots import log_whole
+
+    step = M("Move to {to}, on the way to {dest} (nearer {goal} or safer)", to="9A:lawn", dest="12A:storefront",
+             goal=M("the objective"))
+    text = as_text(log_whole(step))
+    assert "9A:lawn" not in text and "12A:storefront" in text and "the objective" in text, text
