@@ -86,23 +86,6 @@ def test_whole_custom_games_end_and_replay_spec_12_3(real, tmp_path):
         assert load_session(path, real).state.state_hash() == session.state.state_hash()
 
 
-def test_changed_map_refuses_the_save_with_a_clear_message(tmp_path):
-    folder = tmp_path / "custom"
-    folder.mkdir()
-    shutil.copytree(CUSTOM_DIR.parent / "tilesets", tmp_path / "tilesets")  # the map's ../tilesets
-    for f in ("plaza_to_the_pit.tmx", "plaza_to_the_pit.mission.toml"):
-        shutil.copy(CUSTOM_DIR / f, folder / f)
-    title = GearsTitle(custom_dir=folder)
-    session = Session.start(title, "custom:plaza_to_the_pit", seed=2, options={})
-    session.apply(title.legal_actions(session.state)[0])
-    save = tmp_path / "g.json"
-    session.save(save)
-    mission = folder / "plaza_to_the_pit.mission.toml"
-    mission.write_text(mission.read_text().replace('B = "wretch"', 'B = "drone"'))
-    with pytest.raises(SaveError, match="changed since this game was saved"):
-        load_session(save, title)
-
-
 def _saved_custom_game(tmp_path):
     folder = tmp_path / "custom"
     folder.mkdir()
@@ -115,6 +98,14 @@ def _saved_custom_game(tmp_path):
     save = tmp_path / "g.json"
     session.save(save)
     return folder, title, save
+
+
+def test_changed_map_refuses_the_save_with_a_clear_message(tmp_path):
+    folder, title, save = _saved_custom_game(tmp_path)
+    mission = folder / "plaza_to_the_pit.mission.toml"
+    mission.write_text(mission.read_text().replace('B = "wretch"', 'B = "drone"'))
+    with pytest.raises(SaveError, match="changed since this game was saved"):
+        load_session(save, title)
 
 
 @pytest.mark.parametrize("damage, said", [
@@ -173,16 +164,7 @@ def test_custom_ai_deck_takes_the_data_general_cards_not_a_mission(real):
 def test_a_deleted_custom_map_refuses_the_save_saying_it_is_gone(tmp_path):
     """The Open a map list deletes a map of the user's own with its mission: Continue then said
     only 'the saved position is not a game of Gears of War that this Tiletop can read'."""
-    folder = tmp_path / "custom"
-    folder.mkdir()
-    shutil.copytree(CUSTOM_DIR.parent / "tilesets", tmp_path / "tilesets")
-    for f in ("plaza_to_the_pit.tmx", "plaza_to_the_pit.mission.toml"):
-        shutil.copy(CUSTOM_DIR / f, folder / f)
-    title = GearsTitle(custom_dir=folder)
-    session = Session.start(title, "custom:plaza_to_the_pit", seed=2, options={})
-    session.apply(title.legal_actions(session.state)[0])
-    save = tmp_path / "g.json"
-    session.save(save)
+    folder, title, save = _saved_custom_game(tmp_path)
     for f in ("plaza_to_the_pit.tmx", "plaza_to_the_pit.mission.toml"):
         (folder / f).unlink()
     with pytest.raises(SaveError, match=r"the custom mission plaza_to_the_pit of this game cannot be played: .*plaza_to_the_pit.mission.toml: there is no such file"):
