@@ -96,3 +96,29 @@ def test_at_125_percent_in_1920x1080_the_battle_panel_reads_larger_when_it_fits(
             if panel.colliderect(r):
                 n = len(widgets.wrap(s, f, r.width))
                 assert r.top + (n - 1) * int(f.get_linesize() * 1.0) + f.get_height() <= panel.bottom, s
+
+
+def test_at_the_end_the_panel_gives_the_last_battle_as_it_was_fought(make_app, monkeypatch):
+    """The game ended in a battle ('Battle in Jersey Crust: Moloch 6, Outpost 5.' then the
+    winner's abilities and the city's result ran): the panel showed the cards' strengths after
+    all that, 7 against 5, under the log's 6 against 5. It gives the battle's own count."""
+    from game.convoy.ai import ConvoyAI
+
+    session = Session.start(ConvoyTitle(), "standard", seed=1, options={})
+    bots: dict = {}
+    while not session.is_over():
+        bot = bots.setdefault(session.decider, ConvoyAI(seed=1))
+        session.apply(bot.decide(session.state, session.legal_actions()).action)
+    st = session.state
+    a = B.active_city(st)
+    end = next(batch for batch in reversed(session.events) if any(e.kind == "end" for e in batch))
+    fought = next((e.payload["moloch"], e.payload["outpost"]) for e in end if e.kind == "strength")
+    live = (B.side_strength(st, a, 0), B.side_strength(st, a, 1))
+    assert fought != live  # the case: the count moved after the battle
+    app = make_app((1280, 720))
+    table = ConvoyTable(app.ctx, session, ["human", "bot"], (1280, 720))
+    app.push(table)
+    drawn = record_text_rects(monkeypatch)
+    draw(app)
+    numbers = [t for t, r in drawn if table.strength_rect.colliderect(r) and t.isdigit()]
+    assert numbers == [str(fought[0]), str(fought[1])], (numbers, fought, live)

@@ -1509,6 +1509,17 @@ class ConvoyTable(GameTable):
         narrow = w < px(220) and not self._battle_rest(None, r, x, y, w, a, narrow=False)
         self._battle_rest(surface, r, x, y, w, a, narrow)
 
+    def _final_battle(self) -> tuple[int, int] | None:
+        """The strengths of the battle that ended the game, as the rules said them ('Battle in
+        New York: Moloch 6, Outpost 5.', in the step that ended it); None where the game ended
+        otherwise. The cards' live strengths after it differ (the winner's abilities and the
+        city's result ran after the count): the panel read 7 against 5 under that line."""
+        for batch in reversed(self.session.events):
+            if any(e.kind == "end" for e in batch):
+                return next(((e.payload["moloch"], e.payload["outpost"]) for e in reversed(batch)
+                             if e.kind == "strength"), None)
+        return None
+
     def _battle_rest(self, surface, r: pygame.Rect, x: int, y: int, w: int, a: int, narrow: bool) -> bool:
         """The battle panel below the city's name, from `y`: the strengths, the contested sector
         and the previews. With no surface laid out only; returns whether all of it fit."""
@@ -1531,6 +1542,8 @@ class ConvoyTable(GameTable):
             return rect
 
         m, o = B.side_strength(st, a, 0), B.side_strength(st, a, 1)
+        if st.outcome is not None:
+            m, o = self._final_battle() or (m, o)
         big = ctx.font(40 if w > px(240) else 30 if not narrow else 24, bold=True)
         box = pygame.Rect(x, y, w, big.get_linesize() + px(22))
         if surface is not None:
