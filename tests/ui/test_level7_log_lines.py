@@ -37,9 +37,23 @@ def test_the_longest_log_lines_are_shorter(make_app, config_dir, language, most)
     from game import i18n
     from game.engine.text import as_text
     from game.ui import widgets
-    from game.ui.level7.table_scene import Level7Table
+
+    app, table = _log_table(make_app, config_dir, language)
+    width = table._log_rect.width
+    font = app.ctx.font(13)
+    assert i18n.language() == language
+    lines = _log_messages()
+    rolls = [as_text(m) for kind, m in lines if kind == "roll"]
+    assert any("×" in r for r in rolls)
+    longest = max(((len(widgets.wrap(as_text(m), font, width)), as_text(m)) for _kind, m in lines))
+    assert longest[0] <= most, longest
+
+
+def _log_table(make_app, config_dir, language):
+    """A one-character Level 7 table at 1280x720 in `language`, its log in sight: (app, table)."""
     from game.engine.session import Session
     from game.level7.rules.title import Level7Title
+    from game.ui.level7.table_scene import Level7Table
 
     config_dir.mkdir(parents=True, exist_ok=True)
     (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
@@ -53,14 +67,7 @@ def test_the_longest_log_lines_are_shorter(make_app, config_dir, language, most)
         table.side_tab = "log"
         app._force_redraw = True
         app.run(max_frames=1)
-    width = table._log_rect.width
-    font = app.ctx.font(13)
-    assert i18n.language() == language
-    lines = _log_messages()
-    rolls = [as_text(m) for kind, m in lines if kind == "roll"]
-    assert any("×" in r for r in rolls)
-    longest = max(((len(widgets.wrap(as_text(m), font, width)), as_text(m)) for _kind, m in lines))
-    assert longest[0] <= most, longest
+    return app, table
 
 
 def _unlock_lines() -> list:
@@ -88,24 +95,10 @@ def test_a_guards_locked_door_line_is_short(make_app, config_dir, language, most
     in Greek, 5 in English). One clause says it stays and unlocks the door from there; the tile
     it stands on is on the map."""
     from game import i18n
-    from game.engine.session import Session
     from game.engine.text import Sentence, as_text
-    from game.level7.rules.title import Level7Title
     from game.ui import widgets
-    from game.ui.level7.table_scene import Level7Table
 
-    config_dir.mkdir(parents=True, exist_ok=True)
-    (config_dir / "settings.toml").write_text(f'language = "{language}"\n')
-    app = make_app((1280, 720))
-    table = Level7Table(app.ctx, Session.start(Level7Title(), "s1", 1, {"players": 1}), ["human"], (1280, 720),
-                        Path(app.ctx.settings_file).parent / "l7.json")
-    app.push(table)
-    table.handoff = None
-    app.run(max_frames=1)
-    if table._log_rect is None:  # tabbed: the log's tab
-        table.side_tab = "log"
-        app._force_redraw = True
-        app.run(max_frames=1)
+    app, table = _log_table(make_app, config_dir, language)
     assert i18n.language() == language
     for text in _unlock_lines():
         said = as_text(Sentence(text))
